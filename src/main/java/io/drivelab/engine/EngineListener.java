@@ -1,0 +1,30 @@
+package io.drivelab.engine;
+
+/**
+ * Receives the engine's output as it arrives. Called on the engine's reader threads, never the thread that
+ * started the engine; hand over to the UI thread yourself. Every method defaults to doing nothing.
+ */
+public interface EngineListener {
+    EngineListener NONE = new EngineListener() {
+    };
+
+    default void onStart(StartEvent start) {
+    }
+
+    /** Progress while the engine writes out a new target file. */
+    default void onLayout(LayoutEvent layout) {
+    }
+
+    default void onInterval(IntervalEvent interval) {
+    }
+
+    default void onResult(ResultEvent result) {
+    }
+
+    default void onError(ErrorEvent error) {
+    }
+
+    /** One line the engine wrote on stderr (diagnostics, e.g. why it fell back to another ioengine). */
+    default void onDiagnostic(String line) {
+    }
+}

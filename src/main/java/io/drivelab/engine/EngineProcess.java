@@ -1,0 +1,296 @@
+package io.drivelab.engine;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+
+/**
+ * One run of the native engine: starts it, turns its stdout JSON lines into events for an
+ * {@link EngineListener}, and yields the final {@link ResultEvent}.
+ *
+ * <p><b>Start and await on the same long-lived thread.</b> The engine arms {@code PR_SET_PDEATHSIG} so it stops
+ * when the app dies; Linux fires that signal when the <i>thread</i> that spawned the process exits, not the
+ * whole JVM. An engine started from a short-lived pool thread is therefore killed (with a partial result) as soon
+ * as the pool retires that thread. {@link #awaitResult()} enforces this by refusing other threads: give every
+ * run a thread of its own that starts the engine and waits for it. {@link #stop()} and {@link #kill()} are safe
+ * from any thread (e.g. a Stop button).
+ *
+ * <p>Listener methods run on this object's reader threads. Use try-with-resources: {@link #close()} makes sure
+ * no engine outlives its owner.
+ */
+public final class EngineProcess implements AutoCloseable {
+    /** How much of stderr to keep for error messages. */
+    private static final int STDERR_KEEP_CHARS = 64 * 1024;
+    private static final int STDERR_TAIL_LINES = 20;
+    private static final long CLOSE_GRACE_SECONDS = 5;
+
+    private final Process process;
+    private final Thread owner;
+    private final EngineListener listener;
+    private final List<String> command;
+    private final Thread stdoutReader;
+    private final Thread stderrReader;
+    private final StringBuilder stderr = new StringBuilder();
+
+    private volatile StartEvent start;
+    private volatile ResultEvent result;
+    private volatile ErrorEvent error;
+    private volatile RuntimeException listenerFailure;
+    private volatile IOException readFailure;
+
+    private EngineProcess(Process process, List<String> command, EngineListener listener) {
+        this.process = process;
+        this.command = command;
+        this.listener = listener;
+        this.owner = Thread.currentThread();
+        this.stdoutReader = readerThread("stdout", () -> readStdout(process.getInputStream()));
+        this.stderrReader = readerThread("stderr", () -> readStderr(process.getErrorStream()));
+    }
+
+    /** Starts the engine found by {@link EngineBinary#locate()} with {@code options} (e.g. "--rw=randread"). */
+    public static EngineProcess start(List<String> options, EngineListener listener) throws EngineException {
+        return start(EngineBinary.locate(), options, listener);
+    }
+
+    /** Starts {@code engine} with {@code options}; see the class comment for which thread may call this. */
+    public static EngineProcess start(Path engine, List<String> options, EngineListener listener)
+            throws EngineException {
+        List<String> command = new ArrayList<>(options.size() + 1);
+        command.add(engine.toString());
+        command.addAll(options);
+        Process process;
+        try {
+            process = new ProcessBuilder(command).start();
+        } catch (IOException e) {
+            throw new EngineException("cannot start " + engine + ": " + e.getMessage(), e);
+        }
+        EngineProcess engineProcess = new EngineProcess(process, List.copyOf(command), listener);
+        try {
+            // The engine reads nothing; a closed stdin makes that explicit.
+            process.getOutputStream().close();
+        } catch (IOException ignored) {
+            // Already gone: the exit code and stderr will say why.
+        }
+        engineProcess.stdoutReader.start();
+        engineProcess.stderrReader.start();
+        return engineProcess;
+    }
+
+    /** Asks the engine to stop early (SIGTERM); it then prints a partial result and exits. */
+    public void stop() {
+        process.destroy();
+    }
+
+    /** Kills the engine outright (SIGKILL); no result follows. */
+    public void kill() {
+        process.destroyForcibly();
+    }
+
+    /**
+     * Waits for the engine to exit and returns its result ({@code partial} when stopped early).
+     *
+     * @throws EngineException       the engine reported an error (errno, op and message from its error line), or
+     *                               it exited without a result (killed by a signal, crashed)
+     * @throws IllegalStateException when called from another thread than the one that started the engine
+     */
+    public ResultEvent awaitResult() throws EngineException, InterruptedException {
+        if (Thread.currentThread() != owner) {
+            throw new IllegalStateException("await the engine on the thread that started it (" + owner.getName()
+                    + "): the engine dies with that thread (PR_SET_PDEATHSIG)");
+        }
+        int exitCode = process.waitFor();
+        stdoutReader.join();
+        stderrReader.join();
+
+        String stderrText = stderr();
+        if (listenerFailure != null) {
+            throw new EngineException("engine listener failed: " + listenerFailure, error, exitCode, stderrText,
+                    result, listenerFailure);
+        }
+        if (error != null) {
+            throw new EngineException(error.message(), error, exitCode, stderrText, result, null);
+        }
+        if (result != null) {
+            return result;
+        }
+        StringBuilder message = new StringBuilder(describeExit(exitCode));
+        if (readFailure != null) {
+            message.append("; reading its output failed: ").append(readFailure.getMessage());
+        }
+        String tail = tail(stderrText, STDERR_TAIL_LINES);
+        if (!tail.isEmpty()) {
+            message.append(": ").append(tail);
+        }
+        throw new EngineException(message.toString(), null, exitCode, stderrText, null, readFailure);
+    }
+
+    /** SIGTERM, a grace period for the partial result, then SIGKILL; and the reader threads are done. */
+    @Override
+    public void close() {
+        boolean interrupted = false;
+        try {
+            if (process.isAlive()) {
+                process.destroy();
+                if (!process.waitFor(CLOSE_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    process.waitFor();
+                }
+            }
+            stdoutReader.join();
+            stderrReader.join();
+        } catch (InterruptedException e) {
+            interrupted = true;
+            process.destroyForcibly();
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** The exit code, once the engine has exited. */
+    public OptionalInt exitCode() {
+        return process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
+    }
+
+    /** The full command line, engine path first. */
+    public List<String> command() {
+        return command;
+    }
+
+    /** The start line, once it has arrived. */
+    public Optional<StartEvent> startEvent() {
+        return Optional.ofNullable(start);
+    }
+
+    /** What the engine has written on stderr so far (the last 64 KiB). */
+    public String stderr() {
+        synchronized (stderr) {
+            return stderr.toString();
+        }
+    }
+
+    private Thread readerThread(String stream, Runnable body) {
+        Thread thread = new Thread(body, "drivelab-engine-" + process.pid() + "-" + stream);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    private void readStdout(InputStream stdout) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(stdout, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                Optional<EngineEvent> event;
+                try {
+                    event = EngineEventParser.parse(line);
+                } catch (JsonProcessingException e) {
+                    // The protocol promises JSON only; keep the stray line where error messages will show it.
+                    appendStderr("unparseable engine output: " + EngineEventParser.abbreviate(line));
+                    continue;
+                }
+                event.ifPresent(this::dispatch);
+            }
+        } catch (IOException e) {
+            readFailure = e;
+        }
+    }
+
+    private void dispatch(EngineEvent event) {
+        // Record first, so awaitResult() sees the event even when the listener throws.
+        try {
+            if (event instanceof StartEvent s) {
+                start = s;
+                listener.onStart(s);
+            } else if (event instanceof LayoutEvent l) {
+                listener.onLayout(l);
+            } else if (event instanceof IntervalEvent i) {
+                listener.onInterval(i);
+            } else if (event instanceof ResultEvent r) {
+                result = r;
+                listener.onResult(r);
+            } else if (event instanceof ErrorEvent e) {
+                error = e;
+                listener.onError(e);
+            }
+        } catch (RuntimeException e) {
+            if (listenerFailure == null) {
+                listenerFailure = e;
+            }
+        }
+    }
+
+    private void readStderr(InputStream errorStream) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(errorStream, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                appendStderr(line);
+                try {
+                    listener.onDiagnostic(line);
+                } catch (RuntimeException e) {
+                    if (listenerFailure == null) {
+                        listenerFailure = e;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            readFailure = e;
+        }
+    }
+
+    private void appendStderr(String line) {
+        synchronized (stderr) {
+            stderr.append(line).append('\n');
+            if (stderr.length() > STDERR_KEEP_CHARS) {
+                stderr.delete(0, stderr.length() - STDERR_KEEP_CHARS);
+            }
+        }
+    }
+
+    static String describeExit(int exitCode) {
+        // Java reports death by signal N as exit code 128 + N.
+        if (exitCode > 128 && exitCode < 128 + 65) {
+            int signal = exitCode - 128;
+            return "engine exited with code " + exitCode + " (killed by signal " + signal + signalName(signal) + ")";
+        }
+        return "engine exited with code " + exitCode + (exitCode == 0 ? " without a result" : "");
+    }
+
+    private static String signalName(int signal) {
+        switch (signal) {
+            case 2: return ", SIGINT";
+            case 6: return ", SIGABRT";
+            case 9: return ", SIGKILL";
+            case 11: return ", SIGSEGV";
+            case 15: return ", SIGTERM";
+            default: return "";
+        }
+    }
+
+    static String tail(String text, int lines) {
+        String[] all = text.strip().split("\n");
+        if (all.length <= lines) {
+            return text.strip();
+        }
+        return String.join("\n", java.util.Arrays.copyOfRange(all, all.length - lines, all.length));
+    }
+}
