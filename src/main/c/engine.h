@@ -1,0 +1,187 @@
+/* drivelab-engine: shared types. One job = one thread with its own backend context, buffers and stats. */
+#ifndef DRIVELAB_ENGINE_H
+#define DRIVELAB_ENGINE_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdbool.h>
+#include <pthread.h>
+#include "histogram.h"
+#include "bssplit.h"
+
+#define ENGINE_VERSION "0.1.0"
+
+enum rw_mode { RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RANDRW, RW_SEQRW };
+enum io_dir { DIR_READ = 0, DIR_WRITE = 1 };
+enum engine_kind { ENGINE_AUTO, ENGINE_URING, ENGINE_LIBAIO, ENGINE_PSYNC };
+
+/* Exit codes: documented in docs/engine.md. */
+#define EXIT_RUN_ERROR 1
+#define EXIT_BAD_OPTIONS 2
+#define EXIT_STOPPED 3
+
+struct options {
+	const char *name;
+	const char *filename;
+	enum rw_mode rw;
+	unsigned rwmixread;          /* % reads for mixed modes */
+	struct bssplit bs;           /* --bs is a one-entry split */
+	bool bssplit_given;
+	unsigned iodepth;
+	unsigned numjobs;
+	uint64_t size;               /* 0: whole device / existing file */
+	uint64_t offset;
+	uint64_t runtime_ms;         /* 0: size-based */
+	uint64_t ramp_ms;
+	uint64_t io_size;            /* per job; 0: one pass over the job's region */
+	unsigned loops;
+	bool direct;
+	enum engine_kind ioengine;
+	bool hipri;
+	bool sqthread_poll;
+	uint64_t randseed;
+	unsigned status_interval_ms;
+	bool buffer_zero;
+	unsigned buffer_compress_percentage;
+	const char *allow_destroy;   /* must equal filename to write a block device */
+	bool unlink_created;
+};
+
+/* Writes a message for a bad option into err; returns 0 on success. */
+int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen, bool *want_help,
+		  bool *want_version);
+int parse_size(const char *s, uint64_t *out);
+int parse_uint(const char *s, uint64_t max, uint64_t *out);
+const char *rw_name(enum rw_mode rw);
+const char *engine_name(enum engine_kind e);
+static inline bool rw_is_random(enum rw_mode rw)
+{
+	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;
+}
+static inline bool rw_writes(enum rw_mode rw)
+{
+	return rw == RW_WRITE || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_SEQRW;
+}
+static inline bool rw_reads(enum rw_mode rw)
+{
+	return rw == RW_READ || rw == RW_RANDREAD || rw == RW_RANDRW || rw == RW_SEQRW;
+}
+
+struct target {
+	int fd;
+	bool is_block;
+	bool created;                /* the engine created the file */
+	uint64_t dev_size;           /* device or file size */
+	uint64_t region_off;
+	uint64_t region_size;
+	unsigned logical_bs;
+	unsigned physical_bs;
+	unsigned mem_align;          /* buffer alignment for O_DIRECT */
+	bool needs_layout;           /* file must be written out to region end */
+	uint64_t layout_from;
+};
+
+/* An error that ends the run: errno, the operation, and a sentence for the user. */
+struct engine_error {
+	int err;
+	char op[32];
+	char message[512];
+};
+
+/* Per direction and phase. Written by the job thread only; read by the reporter with relaxed loads. */
+struct dir_stats {
+	uint64_t ios;
+	uint64_t bytes;
+	uint64_t lat_sum;
+	uint64_t lat_min;
+	uint64_t lat_max;
+	double lat_sumsq;
+	uint64_t hist[HIST_NR];
+};
+
+enum phase { PHASE_RAMP = 0, PHASE_MEASURE = 1 };
+
+struct io_u {
+	void *buf;
+	unsigned index;
+	enum io_dir dir;
+	uint32_t len;
+	uint64_t offset;
+	uint64_t start_ns;
+	struct io_u *next_free;
+};
+
+struct job;
+struct backend_ops {
+	const char *name;
+	/* Sets up the per-job context in the job's own thread. Returns 0 or -errno with why filled. */
+	int (*init)(struct job *j, char *why, size_t whylen);
+	/* Submits nq prepared ios, waits for at least min_done completions, returns the number placed in
+	 * done[] (at most max_done), or -errno. Completion status goes into done_res[]. */
+	int (*submit_reap)(struct job *j, struct io_u **queued, unsigned nq, unsigned min_done,
+			   struct io_u **done, int *done_res, unsigned max_done);
+	void (*exit)(struct job *j);
+};
+
+struct run;
+struct job {
+	unsigned id;
+	struct run *run;
+	pthread_t thread;
+	const struct backend_ops *be;
+	void *be_ctx;
+	int fd;
+	unsigned depth;              /* effective iodepth */
+	struct io_u *ios;
+	void *buf_area;
+	size_t buf_size;             /* per io_u */
+	uint64_t rng[4];
+	/* region of this job: the whole region for random I/O, a slice for sequential */
+	uint64_t slice_off;
+	uint64_t slice_size;
+	uint64_t seq_pos;
+	uint64_t bytes_to_do;        /* UINT64_MAX when time-based without io_size */
+	uint64_t bytes_issued;
+	uint64_t end_ns;             /* completion time of the job's last I/O */
+	struct dir_stats stats[2][2];  /* [phase][dir] */
+	struct engine_error error;
+	bool failed;
+};
+
+struct run {
+	struct options *opt;
+	struct target *tgt;
+	const struct backend_ops *be;
+	struct job *jobs;
+	uint64_t start_ns;           /* all jobs start together */
+	uint64_t ramp_end_ns;
+	uint64_t end_ns;             /* time-based end, UINT64_MAX when size-based */
+	int wake_fd;                 /* eventfd: a job finished or a signal arrived */
+	pthread_barrier_t ready;
+	unsigned jobs_failed_init;
+	int abort;                   /* a job failed: all stop issuing */
+};
+
+extern volatile int g_stop;  /* set by SIGINT/SIGTERM or the parent's death */
+
+uint64_t now_ns(void);
+
+int target_open(struct options *o, struct target *t, struct engine_error *e);
+int target_layout(struct options *o, struct target *t, struct engine_error *e);
+void target_close(struct options *o, struct target *t);
+
+void *job_main(void *arg);
+int job_setup(struct run *r, struct job *j, unsigned id, struct engine_error *e);
+
+extern const struct backend_ops backend_uring, backend_libaio, backend_psync;
+int uring_probe(struct options *o, char *why, size_t whylen, char *flags_out, size_t flagslen);
+int libaio_probe(char *why, size_t whylen);
+
+void set_error(struct engine_error *e, int err, const char *op, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Relaxed atomics: the job thread is the only writer, the reporter only reads. */
+#define STAT_SET(field, val) __atomic_store_n(&(field), (val), __ATOMIC_RELAXED)
+#define STAT_GET(field) __atomic_load_n(&(field), __ATOMIC_RELAXED)
+
+#endif

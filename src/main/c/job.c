@@ -1,0 +1,259 @@
+/* One job: a thread that keeps iodepth I/Os in flight through its backend and records every completion. */
+#include "engine.h"
+#include "prng.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+/* Writes a fresh 8-byte value at the start of every 512-byte chunk so that no two writes carry the same
+ * data (drives deduplicate); the rest of the chunk stays incompressible random, or zeros where asked. */
+static inline void refresh_write_data(struct job *j, struct io_u *io)
+{
+	const struct options *o = j->run->opt;
+	if (o->buffer_zero || o->buffer_compress_percentage >= 99)
+		return;
+	for (uint32_t off = 0; off < io->len; off += 512)
+		*(uint64_t *)((char *)io->buf + off) = prng_next(j->rng);
+}
+
+static void fill_buffers(struct job *j)
+{
+	const struct options *o = j->run->opt;
+	size_t total = j->buf_size * j->depth;
+	uint64_t *p = j->buf_area;
+
+	if (o->buffer_zero || !rw_writes(o->rw)) {
+		memset(j->buf_area, 0, total);
+		return;
+	}
+	for (size_t i = 0; i < total / 8; i++)
+		p[i] = prng_next(j->rng);
+	if (o->buffer_compress_percentage) {
+		size_t zeros = 512 * o->buffer_compress_percentage / 100;
+		for (size_t off = 0; off < total; off += 512)
+			memset((char *)j->buf_area + off + 512 - zeros, 0, zeros);
+	}
+}
+
+int job_setup(struct run *r, struct job *j, unsigned id, struct engine_error *e)
+{
+	const struct options *o = r->opt;
+	const struct target *t = r->tgt;
+
+	memset(j, 0, sizeof(*j));
+	j->id = id;
+	j->run = r;
+	j->be = r->be;
+	j->fd = t->fd;
+	j->depth = r->be == &backend_psync ? 1 : o->iodepth;
+	prng_seed(j->rng, o->randseed + id * 0x9e3779b97f4a7c15ull);
+
+	if (rw_is_random(o->rw)) {
+		j->slice_off = t->region_off;
+		j->slice_size = t->region_size;
+	} else {
+		/* sequential jobs each take their own consecutive slice, aligned to the smallest block */
+		uint64_t slice = t->region_size / o->numjobs;
+		slice -= slice % o->bs.min_bs;
+		if (slice < o->bs.max_bs) {
+			set_error(e, ENOSPC, "size", "target too small: %u sequential jobs split %llu bytes into "
+				  "slices smaller than one %u-byte block; use fewer jobs or a larger --size",
+				  o->numjobs, (unsigned long long)t->region_size, o->bs.max_bs);
+			return -1;
+		}
+		j->slice_off = t->region_off + id * slice;
+		j->slice_size = slice;
+	}
+	j->seq_pos = 0;
+	if (o->io_size)
+		j->bytes_to_do = o->io_size * o->loops;
+	else if (o->runtime_ms)
+		j->bytes_to_do = UINT64_MAX;
+	else
+		j->bytes_to_do = j->slice_size * o->loops;
+
+	size_t align = t->mem_align > 4096 ? t->mem_align : 4096;
+	j->buf_size = (o->bs.max_bs + align - 1) / align * align;
+	if (posix_memalign(&j->buf_area, align, j->buf_size * j->depth)) {
+		set_error(e, ENOMEM, "malloc", "cannot allocate %zu bytes of I/O buffers", j->buf_size * j->depth);
+		return -1;
+	}
+	j->ios = calloc(j->depth, sizeof(*j->ios));
+	if (!j->ios) {
+		set_error(e, ENOMEM, "malloc", "out of memory");
+		return -1;
+	}
+	for (unsigned i = 0; i < j->depth; i++) {
+		j->ios[i].index = i;
+		j->ios[i].buf = (char *)j->buf_area + i * j->buf_size;
+	}
+	fill_buffers(j);
+	for (int p = 0; p < 2; p++)
+		for (int d = 0; d < 2; d++)
+			j->stats[p][d].lat_min = UINT64_MAX;
+	return 0;
+}
+
+/* Chooses direction, size and offset of the next I/O. Returns false when the job has issued all it must. */
+static inline bool prep_io(struct job *j, struct io_u *io)
+{
+	const struct options *o = j->run->opt;
+	const struct bssplit *bs = &o->bs;
+	uint64_t left = j->bytes_to_do - j->bytes_issued;
+	uint32_t len;
+
+	if (!left)
+		return false;
+	len = bs->n == 1 ? bs->bs[0] : bs->bs[bssplit_pick(bs, (uint32_t)(prng_next(j->rng) >> 32))];
+	if (len > left && left % bs->min_bs == 0)
+		len = (uint32_t)left;  /* io_size that is not a multiple of the block size ends with a short I/O */
+
+	if (o->rwmixread == 100)
+		io->dir = DIR_READ;
+	else if (o->rwmixread == 0)
+		io->dir = DIR_WRITE;
+	else
+		io->dir = prng_below(j->rng, 100) < o->rwmixread ? DIR_READ : DIR_WRITE;
+
+	if (rw_is_random(o->rw)) {
+		uint64_t slots = (j->slice_size - len) / bs->min_bs + 1;
+		io->offset = j->slice_off + prng_below(j->rng, slots) * bs->min_bs;
+	} else {
+		if (j->seq_pos + len > j->slice_size)
+			j->seq_pos = 0;  /* wrap: the next pass over the slice */
+		io->offset = j->slice_off + j->seq_pos;
+		j->seq_pos += len;
+	}
+	io->len = len;
+	j->bytes_issued += len;
+	if (io->dir == DIR_WRITE)
+		refresh_write_data(j, io);
+	return true;
+}
+
+static inline void account(struct dir_stats *s, uint64_t lat, uint32_t bytes)
+{
+	STAT_SET(s->ios, s->ios + 1);
+	STAT_SET(s->bytes, s->bytes + bytes);
+	STAT_SET(s->lat_sum, s->lat_sum + lat);
+	double sq = (double)lat * (double)lat;
+	__atomic_store(&s->lat_sumsq, &(double){ s->lat_sumsq + sq }, __ATOMIC_RELAXED);
+	if (lat < s->lat_min)
+		STAT_SET(s->lat_min, lat);
+	if (lat > s->lat_max)
+		STAT_SET(s->lat_max, lat);
+	unsigned idx = hist_index(lat);
+	STAT_SET(s->hist[idx], s->hist[idx] + 1);
+}
+
+/* Records the job's first error and makes every job stop issuing. */
+static void job_fail(struct job *j, int err, const char *op, struct io_u *io, const char *what)
+{
+	const struct options *o = j->run->opt;
+	__atomic_store_n(&j->run->abort, 1, __ATOMIC_RELAXED);
+	if (j->failed)
+		return;
+	j->failed = true;
+	if (!what)
+		what = strerror(err);
+	if (io)
+		set_error(&j->error, err, op, "%s of %u bytes at offset %llu on %s failed: %s",
+			  io->dir == DIR_READ ? "read" : "write", io->len, (unsigned long long)io->offset,
+			  o->filename, what);
+	else
+		set_error(&j->error, err, op, "job %u: %s failed: %s", j->id, op, what);
+}
+
+void *job_main(void *arg)
+{
+	struct job *j = arg;
+	struct run *r = j->run;
+	char why[256] = "";
+	struct io_u **queued = calloc(j->depth, sizeof(*queued));
+	struct io_u **done = calloc(j->depth, sizeof(*done));
+	int *done_res = calloc(j->depth, sizeof(*done_res));
+	struct io_u *free_list = NULL;
+	unsigned inflight = 0;
+	bool issuing = true;
+	int ret;
+
+	if (!queued || !done || !done_res) {
+		job_fail(j, ENOMEM, "malloc", NULL, NULL);
+		__atomic_add_fetch(&r->jobs_failed_init, 1, __ATOMIC_SEQ_CST);
+		pthread_barrier_wait(&r->ready);
+		goto out;
+	}
+	ret = j->be->init(j, why, sizeof(why));
+	if (ret < 0) {
+		j->failed = true;
+		set_error(&j->error, -ret, "init", "job %u: %s setup failed: %s", j->id, j->be->name, why);
+		__atomic_add_fetch(&r->jobs_failed_init, 1, __ATOMIC_SEQ_CST);
+	}
+	pthread_barrier_wait(&r->ready);
+	/* the main thread sets start_ns between two barrier waits */
+	pthread_barrier_wait(&r->ready);
+	if (j->failed || __atomic_load_n(&r->jobs_failed_init, __ATOMIC_SEQ_CST))
+		goto out;
+
+	for (unsigned i = 0; i < j->depth; i++) {
+		j->ios[i].next_free = free_list;
+		free_list = &j->ios[i];
+	}
+
+	uint64_t now = now_ns();
+	while (true) {
+		unsigned nq = 0;
+		if (issuing && (g_stop || now >= r->end_ns || __atomic_load_n(&r->abort, __ATOMIC_RELAXED)))
+			issuing = false;
+		while (issuing && free_list) {
+			struct io_u *io = free_list;
+			if (!prep_io(j, io)) {
+				issuing = false;
+				break;
+			}
+			free_list = io->next_free;
+			queued[nq++] = io;
+		}
+		if (!nq && !inflight)
+			break;
+		now = now_ns();
+		for (unsigned i = 0; i < nq; i++)
+			queued[i]->start_ns = now;
+		ret = j->be->submit_reap(j, queued, nq, 1, done, done_res, j->depth);
+		if (ret < 0) {
+			job_fail(j, -ret, "submit", NULL, NULL);
+			break;  /* the backend's state is unknown: in-flight I/O is abandoned with the context */
+		}
+		inflight += nq;
+		inflight -= (unsigned)ret;
+		now = now_ns();
+		int phase = now >= r->ramp_end_ns ? PHASE_MEASURE : PHASE_RAMP;
+		for (int i = 0; i < ret; i++) {
+			struct io_u *io = done[i];
+			if (done_res[i] < 0)
+				job_fail(j, -done_res[i], io->dir == DIR_READ ? "read" : "write", io, NULL);
+			else if ((uint32_t)done_res[i] != io->len)
+				job_fail(j, EIO, io->dir == DIR_READ ? "read" : "write", io,
+					 done_res[i] == 0 ? "end of file" : "short transfer");
+			else
+				account(&j->stats[phase][io->dir], now - io->start_ns, io->len);
+			io->next_free = free_list;
+			free_list = io;
+		}
+	}
+	j->end_ns = now;
+out:
+	if (j->be_ctx)
+		j->be->exit(j);
+	free(queued);
+	free(done);
+	free(done_res);
+	uint64_t one = 1;
+	if (write(r->wake_fd, &one, sizeof(one)) < 0) {
+		/* the reporter polls with a timeout anyway */
+	}
+	return NULL;
+}

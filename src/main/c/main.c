@@ -1,0 +1,253 @@
+/* drivelab-engine: measures one workload point on one target and streams JSON lines (docs/engine.md). */
+#include "engine.h"
+#include "report.h"
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/eventfd.h>
+#include <sys/prctl.h>
+#include <sys/utsname.h>
+
+volatile int g_stop;
+static int g_wake_fd = -1;
+
+uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+void set_error(struct engine_error *e, int err, const char *op, const char *fmt, ...)
+{
+	va_list ap;
+	e->err = err;
+	snprintf(e->op, sizeof(e->op), "%s", op);
+	va_start(ap, fmt);
+	vsnprintf(e->message, sizeof(e->message), fmt, ap);
+	va_end(ap);
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	g_stop = 1;
+	uint64_t one = 1;
+	if (g_wake_fd >= 0 && write(g_wake_fd, &one, sizeof(one)) < 0) {
+		/* nothing to do in a signal handler */
+	}
+}
+
+static const char usage[] =
+	"usage: drivelab-engine --filename=PATH [options]\n"
+	"Measures one workload on a block device or file with direct I/O; prints JSON lines on stdout.\n"
+	"  --rw=read|write|randread|randwrite|randrw|rw   --rwmixread=PCT\n"
+	"  --bs=SIZE | --bssplit=SIZE/PCT:SIZE/PCT...      --iodepth=N --numjobs=N\n"
+	"  --size=SIZE --offset=SIZE --io_size=SIZE --loops=N\n"
+	"  --runtime=SEC --ramp_time=SEC --status-interval=MS\n"
+	"  --ioengine=io_uring|libaio|psync|auto --direct=0|1 --hipri --sqthread_poll\n"
+	"  --randseed=N --buffer_pattern=random|zero --buffer_compress_percentage=PCT\n"
+	"  --allow-destroy=DEVICE (write to a block device) --unlink (remove a file the engine created)\n"
+	"  --name=TEXT --version --help\n"
+	"See docs/engine.md for the output format.\n";
+
+/* Picks the backend: the one asked for, or the first of io_uring, libaio, psync that works here. */
+static int choose_engine(struct options *o, struct run *r, char *reason, size_t rlen, char *flags, size_t flen,
+			 struct engine_error *e)
+{
+	char why_uring[256] = "", why_aio[256] = "";
+	flags[0] = '\0';
+
+	if (o->ioengine == ENGINE_URING || o->ioengine == ENGINE_AUTO) {
+		if (uring_probe(o, why_uring, sizeof(why_uring), flags, flen) == 0) {
+			r->be = &backend_uring;
+			snprintf(reason, rlen, "%s", o->ioengine == ENGINE_URING ? "asked for" :
+				 "default: io_uring is available");
+			return 0;
+		}
+		if (o->ioengine == ENGINE_URING) {
+			set_error(e, ENOSYS, "io_uring", "io_uring is not available here (%s); use --ioengine=libaio "
+				  "or psync", why_uring);
+			return -1;
+		}
+	}
+	if (o->ioengine == ENGINE_LIBAIO || o->ioengine == ENGINE_AUTO) {
+		if (libaio_probe(why_aio, sizeof(why_aio)) == 0) {
+			r->be = &backend_libaio;
+			if (o->ioengine == ENGINE_LIBAIO)
+				snprintf(reason, rlen, "asked for");
+			else
+				snprintf(reason, rlen, "io_uring is not available (%s); fell back to libaio", why_uring);
+			return 0;
+		}
+		if (o->ioengine == ENGINE_LIBAIO) {
+			set_error(e, ENOSYS, "libaio", "libaio is not available here (%s); use --ioengine=psync",
+				  why_aio);
+			return -1;
+		}
+	}
+	r->be = &backend_psync;
+	if (o->ioengine == ENGINE_PSYNC)
+		snprintf(reason, rlen, "asked for%s", o->iodepth > 1 ? "; psync keeps one I/O in flight per job" : "");
+	else
+		snprintf(reason, rlen, "io_uring (%s) and libaio (%s) are not available; fell back to psync",
+			 why_uring, why_aio);
+	return 0;
+}
+
+static void sleep_until_wake(int fd, uint64_t deadline)
+{
+	uint64_t now = now_ns();
+	int timeout = deadline > now ? (int)((deadline - now + 999999) / 1000000) : 0;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	if (poll(&p, 1, timeout) > 0) {
+		uint64_t v;
+		if (read(fd, &v, sizeof(v)) < 0) {
+			/* a spurious wake-up is harmless */
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static struct options opt;
+	static struct target tgt;
+	static struct run run;
+	static struct dir_sum prev[2];
+	struct engine_error err = { 0 };
+	char msg[512], reason[512], flags[128];
+	bool want_help, want_version;
+	pid_t parent = getppid();
+
+	/* never keep writing after the app that started us is gone */
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != parent)
+		g_stop = 1;
+	signal(SIGPIPE, SIG_IGN);
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+
+	if (options_parse(&opt, argc, argv, msg, sizeof(msg), &want_help, &want_version)) {
+		set_error(&err, EINVAL, "options", "%s", msg);
+		report_error(&err);
+		return EXIT_BAD_OPTIONS;
+	}
+	if (want_help) {
+		fputs(usage, stdout);
+		return 0;
+	}
+	if (want_version) {
+		struct utsname u;
+		uname(&u);
+		printf("drivelab-engine %s (kernel %s)\n", ENGINE_VERSION, u.release);
+		return 0;
+	}
+
+	run.opt = &opt;
+	run.tgt = &tgt;
+	g_wake_fd = run.wake_fd = eventfd(0, EFD_CLOEXEC);
+	if (target_open(&opt, &tgt, &err)) {
+		report_error(&err);
+		target_close(&opt, &tgt);
+		return err.err == EINVAL && !strcmp(err.op, "align") ? EXIT_BAD_OPTIONS : EXIT_RUN_ERROR;
+	}
+	if (choose_engine(&opt, &run, reason, sizeof(reason), flags, sizeof(flags), &err)) {
+		report_error(&err);
+		target_close(&opt, &tgt);
+		return EXIT_RUN_ERROR;
+	}
+
+	run.jobs = calloc(opt.numjobs, sizeof(*run.jobs));
+	if (!run.jobs) {
+		set_error(&err, ENOMEM, "malloc", "out of memory");
+		report_error(&err);
+		return EXIT_RUN_ERROR;
+	}
+	for (unsigned i = 0; i < opt.numjobs; i++) {
+		if (job_setup(&run, &run.jobs[i], i, &err)) {
+			report_error(&err);
+			target_close(&opt, &tgt);
+			return EXIT_RUN_ERROR;
+		}
+	}
+	struct start_info si = { argc, argv, reason, flags };
+	report_start(&run, &si);
+
+	if (target_layout(&opt, &tgt, &err)) {
+		report_error(&err);
+		if (tgt.created)
+			opt.unlink_created = true;  /* a half-written file of ours is no use to anyone */
+		target_close(&opt, &tgt);
+		return g_stop && err.err == EINTR ? EXIT_STOPPED : EXIT_RUN_ERROR;
+	}
+
+	pthread_barrier_init(&run.ready, NULL, opt.numjobs + 1);
+	for (unsigned i = 0; i < opt.numjobs; i++) {
+		if (pthread_create(&run.jobs[i].thread, NULL, job_main, &run.jobs[i])) {
+			set_error(&err, errno, "thread", "cannot start job %u", i);
+			report_error(&err);
+			return EXIT_RUN_ERROR;
+		}
+	}
+	pthread_barrier_wait(&run.ready);
+	struct rusage ru0, ru1;
+	run.start_ns = now_ns();
+	run.ramp_end_ns = run.start_ns + opt.ramp_ms * 1000000ull;
+	run.end_ns = opt.runtime_ms ? run.ramp_end_ns + opt.runtime_ms * 1000000ull : UINT64_MAX;
+	getrusage(RUSAGE_SELF, &ru0);
+	pthread_barrier_wait(&run.ready);
+
+	bool ramp_snapped = opt.ramp_ms == 0;
+	uint64_t interval = (uint64_t)opt.status_interval_ms * 1000000ull;
+	uint64_t next_interval = run.start_ns + interval;
+	for (int d = 0; d < 2; d++)
+		dir_sum_clear(&prev[d]);
+	if (!run.jobs_failed_init) {
+		while (true) {
+			unsigned finished = 0;
+			for (unsigned i = 0; i < opt.numjobs; i++)
+				finished += run.jobs[i].end_ns != 0 || run.jobs[i].failed;
+			if (finished == opt.numjobs)
+				break;
+			uint64_t deadline = ramp_snapped || run.ramp_end_ns > next_interval ? next_interval
+											       : run.ramp_end_ns;
+			sleep_until_wake(run.wake_fd, deadline);
+			uint64_t now = now_ns();
+			if (getppid() != parent)
+				g_stop = 1;
+			if (!ramp_snapped && now >= run.ramp_end_ns) {
+				getrusage(RUSAGE_SELF, &ru0);  /* CPU time of the ramp does not count */
+				ramp_snapped = true;
+			}
+			if (now >= next_interval) {
+				report_interval(&run, next_interval, prev);
+				while (next_interval <= now)
+					next_interval += interval;
+			}
+		}
+	}
+	for (unsigned i = 0; i < opt.numjobs; i++)
+		pthread_join(run.jobs[i].thread, NULL);
+	getrusage(RUSAGE_SELF, &ru1);
+
+	const struct engine_error *job_err = NULL;
+	for (unsigned i = 0; i < opt.numjobs && !job_err; i++)
+		if (run.jobs[i].failed)
+			job_err = &run.jobs[i].error;
+	if (!run.jobs_failed_init)
+		report_result(&run, g_stop || job_err, &ru0, &ru1);
+	target_close(&opt, &tgt);
+	if (job_err) {
+		report_error(job_err);
+		return EXIT_RUN_ERROR;
+	}
+	return g_stop ? EXIT_STOPPED : 0;
+}

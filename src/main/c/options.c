@@ -1,0 +1,337 @@
+/* Option parsing: fio's names and meanings where the concept matches. Every bad value gets a sentence. */
+#include "engine.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <ctype.h>
+
+const char *rw_name(enum rw_mode rw)
+{
+	static const char *names[] = { "read", "write", "randread", "randwrite", "randrw", "rw" };
+	return names[rw];
+}
+
+const char *engine_name(enum engine_kind e)
+{
+	static const char *names[] = { "auto", "io_uring", "libaio", "psync" };
+	return names[e];
+}
+
+int parse_uint(const char *s, uint64_t max, uint64_t *out)
+{
+	char *end;
+	if (!s || !*s || !isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (errno || *end || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* "4096", "4k", "4K", "4KiB", "128k", "1m", "2g", "1t": binary units, as fio's default kb_base. */
+int parse_size(const char *s, uint64_t *out)
+{
+	char *end;
+	if (!s || !isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno)
+		return -1;
+	unsigned shift = 0;
+	if (*end) {
+		switch (tolower((unsigned char)*end)) {
+		case 'b': shift = 0; break;
+		case 'k': shift = 10; break;
+		case 'm': shift = 20; break;
+		case 'g': shift = 30; break;
+		case 't': shift = 40; break;
+		case 'p': shift = 50; break;
+		default: return -1;
+		}
+		if (tolower((unsigned char)*end) != 'b') {
+			end++;
+			if (!strcasecmp(end, "ib") || !strcasecmp(end, "b"))
+				end += strlen(end);
+		} else {
+			end++;
+		}
+		if (*end)
+			return -1;
+	}
+	if (shift && v > (UINT64_MAX >> shift))
+		return -1;
+	*out = v << shift;
+	return 0;
+}
+
+static int parse_bool(const char *s, bool *out)
+{
+	if (!s || !strcmp(s, "1") || !strcasecmp(s, "true")) {
+		*out = true;
+		return 0;
+	}
+	if (!strcmp(s, "0") || !strcasecmp(s, "false")) {
+		*out = false;
+		return 0;
+	}
+	return -1;
+}
+
+/* Seconds as fio takes them: "30", "30s", "2m", "1h", "500ms". Returns milliseconds. */
+static int parse_seconds(const char *s, uint64_t *ms)
+{
+	char *end;
+	if (!s || !isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || v < 0)
+		return -1;
+	double mult = 1000;
+	if (!strcmp(end, "") || !strcmp(end, "s"))
+		mult = 1000;
+	else if (!strcmp(end, "ms"))
+		mult = 1;
+	else if (!strcmp(end, "m"))
+		mult = 60000;
+	else if (!strcmp(end, "h"))
+		mult = 3600000;
+	else
+		return -1;
+	if (v * mult > 1e15)
+		return -1;
+	*ms = (uint64_t)(v * mult + 0.5);
+	return 0;
+}
+
+enum opt_id {
+	O_NAME, O_FILENAME, O_RW, O_RWMIXREAD, O_BS, O_BSSPLIT, O_IODEPTH, O_NUMJOBS, O_SIZE, O_OFFSET,
+	O_RUNTIME, O_RAMP, O_IO_SIZE, O_LOOPS, O_DIRECT, O_IOENGINE, O_HIPRI, O_SQTHREAD_POLL, O_RANDSEED,
+	O_STATUS_INTERVAL, O_BUFFER_PATTERN, O_BUFFER_COMPRESS, O_ALLOW_DESTROY, O_UNLINK, O_HELP, O_VERSION,
+};
+
+static const struct {
+	const char *name;
+	enum opt_id id;
+	bool flag;      /* takes no value, or an optional =0/1 */
+} optlist[] = {
+	{ "name", O_NAME, false },
+	{ "filename", O_FILENAME, false },
+	{ "rw", O_RW, false },
+	{ "readwrite", O_RW, false },
+	{ "rwmixread", O_RWMIXREAD, false },
+	{ "bs", O_BS, false },
+	{ "blocksize", O_BS, false },
+	{ "bssplit", O_BSSPLIT, false },
+	{ "iodepth", O_IODEPTH, false },
+	{ "numjobs", O_NUMJOBS, false },
+	{ "size", O_SIZE, false },
+	{ "offset", O_OFFSET, false },
+	{ "runtime", O_RUNTIME, false },
+	{ "ramp_time", O_RAMP, false },
+	{ "io_size", O_IO_SIZE, false },
+	{ "loops", O_LOOPS, false },
+	{ "direct", O_DIRECT, true },
+	{ "ioengine", O_IOENGINE, false },
+	{ "hipri", O_HIPRI, true },
+	{ "sqthread_poll", O_SQTHREAD_POLL, true },
+	{ "randseed", O_RANDSEED, false },
+	{ "status-interval", O_STATUS_INTERVAL, false },
+	{ "status_interval", O_STATUS_INTERVAL, false },
+	{ "buffer_pattern", O_BUFFER_PATTERN, false },
+	{ "buffer_compress_percentage", O_BUFFER_COMPRESS, false },
+	{ "allow-destroy", O_ALLOW_DESTROY, false },
+	{ "unlink", O_UNLINK, true },
+	{ "help", O_HELP, true },
+	{ "version", O_VERSION, true },
+};
+
+#define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
+
+int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen, bool *want_help,
+		  bool *want_version)
+{
+	const char *bs_arg = NULL, *bssplit_arg = NULL;
+
+	memset(o, 0, sizeof(*o));
+	o->name = "drivelab";
+	o->rw = RW_READ;
+	o->rwmixread = 50;
+	o->iodepth = 1;
+	o->numjobs = 1;
+	o->loops = 1;
+	o->direct = true;
+	o->ioengine = ENGINE_AUTO;
+	o->randseed = 0x2f6a5c7d1e3b4a59ull;
+	o->status_interval_ms = 1000;
+	*want_help = *want_version = false;
+
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i], *val = NULL;
+		char key[64];
+		unsigned k;
+
+		if (strncmp(arg, "--", 2))
+			BAD("unexpected argument '%s'; options look like --name=value (see --help)", arg);
+		arg += 2;
+		const char *eq = strchr(arg, '=');
+		size_t klen = eq ? (size_t)(eq - arg) : strlen(arg);
+		if (klen >= sizeof(key))
+			BAD("unknown option '--%.*s' (see --help)", (int)klen, arg);
+		memcpy(key, arg, klen);
+		key[klen] = '\0';
+		for (k = 0; k < sizeof(optlist) / sizeof(optlist[0]); k++)
+			if (!strcmp(optlist[k].name, key))
+				break;
+		if (k == sizeof(optlist) / sizeof(optlist[0]))
+			BAD("unknown option '--%s' (see --help)", key);
+		if (eq)
+			val = eq + 1;
+		else if (!optlist[k].flag) {
+			if (i + 1 >= argc)
+				BAD("option --%s needs a value", key);
+			val = argv[++i];
+		}
+
+		uint64_t u;
+		bool b;
+		switch (optlist[k].id) {
+		case O_NAME: o->name = val; break;
+		case O_FILENAME:
+			if (!*val)
+				BAD("--filename is empty");
+			o->filename = val;
+			break;
+		case O_RW:
+			if (!strcmp(val, "read")) o->rw = RW_READ;
+			else if (!strcmp(val, "write")) o->rw = RW_WRITE;
+			else if (!strcmp(val, "randread")) o->rw = RW_RANDREAD;
+			else if (!strcmp(val, "randwrite")) o->rw = RW_RANDWRITE;
+			else if (!strcmp(val, "randrw")) o->rw = RW_RANDRW;
+			else if (!strcmp(val, "rw") || !strcmp(val, "readwrite")) o->rw = RW_SEQRW;
+			else
+				BAD("--rw=%s is not a workload; use read, write, randread, randwrite, randrw or rw", val);
+			break;
+		case O_RWMIXREAD:
+			if (parse_uint(val, 100, &u))
+				BAD("--rwmixread=%s is not a percentage from 0 to 100", val);
+			o->rwmixread = (unsigned)u;
+			break;
+		case O_BS: bs_arg = val; break;
+		case O_BSSPLIT: bssplit_arg = val; break;
+		case O_IODEPTH:
+			if (parse_uint(val, 65536, &u) || u == 0)
+				BAD("--iodepth=%s is not a number from 1 to 65536", val);
+			o->iodepth = (unsigned)u;
+			break;
+		case O_NUMJOBS:
+			if (parse_uint(val, 1024, &u) || u == 0)
+				BAD("--numjobs=%s is not a number from 1 to 1024", val);
+			o->numjobs = (unsigned)u;
+			break;
+		case O_SIZE:
+			if (parse_size(val, &o->size) || o->size == 0)
+				BAD("--size=%s is not a size (e.g. 512m, 8g, 1t)", val);
+			break;
+		case O_OFFSET:
+			if (parse_size(val, &o->offset))
+				BAD("--offset=%s is not a size (e.g. 0, 1m, 10g)", val);
+			break;
+		case O_RUNTIME:
+			if (parse_seconds(val, &o->runtime_ms) || o->runtime_ms == 0)
+				BAD("--runtime=%s is not a duration above 0 (seconds, or with s/ms/m/h)", val);
+			break;
+		case O_RAMP:
+			if (parse_seconds(val, &o->ramp_ms))
+				BAD("--ramp_time=%s is not a duration (seconds, or with s/ms/m/h)", val);
+			break;
+		case O_IO_SIZE:
+			if (parse_size(val, &o->io_size) || o->io_size == 0)
+				BAD("--io_size=%s is not a size above 0 (e.g. 1g)", val);
+			break;
+		case O_LOOPS:
+			if (parse_uint(val, 1000000, &u) || u == 0)
+				BAD("--loops=%s is not a number from 1 to 1000000", val);
+			o->loops = (unsigned)u;
+			break;
+		case O_DIRECT:
+			if (parse_bool(val, &o->direct))
+				BAD("--direct=%s must be 0 or 1", val);
+			break;
+		case O_IOENGINE:
+			if (!strcmp(val, "io_uring")) o->ioengine = ENGINE_URING;
+			else if (!strcmp(val, "libaio")) o->ioengine = ENGINE_LIBAIO;
+			else if (!strcmp(val, "psync")) o->ioengine = ENGINE_PSYNC;
+			else if (!strcmp(val, "auto")) o->ioengine = ENGINE_AUTO;
+			else
+				BAD("--ioengine=%s is not available; use io_uring, libaio, psync or auto", val);
+			break;
+		case O_HIPRI:
+			if (parse_bool(val, &o->hipri))
+				BAD("--hipri=%s must be 0 or 1", val);
+			break;
+		case O_SQTHREAD_POLL:
+			if (parse_bool(val, &o->sqthread_poll))
+				BAD("--sqthread_poll=%s must be 0 or 1", val);
+			break;
+		case O_RANDSEED:
+			if (parse_uint(val, UINT64_MAX, &o->randseed))
+				BAD("--randseed=%s is not a whole number", val);
+			break;
+		case O_STATUS_INTERVAL:
+			if (parse_uint(val, 3600000, &u) || u < 100)
+				BAD("--status-interval=%s is not a number of milliseconds from 100 to 3600000", val);
+			o->status_interval_ms = (unsigned)u;
+			break;
+		case O_BUFFER_PATTERN:
+			if (!strcmp(val, "random")) o->buffer_zero = false;
+			else if (!strcmp(val, "zero")) o->buffer_zero = true;
+			else
+				BAD("--buffer_pattern=%s is not known; use random or zero", val);
+			break;
+		case O_BUFFER_COMPRESS:
+			if (parse_uint(val, 100, &u))
+				BAD("--buffer_compress_percentage=%s is not a percentage from 0 to 100", val);
+			o->buffer_compress_percentage = (unsigned)u;
+			break;
+		case O_ALLOW_DESTROY: o->allow_destroy = val; break;
+		case O_UNLINK:
+			if (parse_bool(val, &b))
+				BAD("--unlink=%s must be 0 or 1", val);
+			o->unlink_created = b;
+			break;
+		case O_HELP: *want_help = true; return 0;
+		case O_VERSION: *want_version = true; return 0;
+		}
+	}
+
+	if (bssplit_arg) {
+		if (bssplit_parse(bssplit_arg, &o->bs, err, errlen))
+			return -1;
+		o->bssplit_given = true;
+	} else {
+		uint64_t bs = 4096;
+		if (bs_arg && (parse_size(bs_arg, &bs) || bs == 0 || bs > (1u << 30)))
+			BAD("--bs=%s is not a block size between 1 and 1g (e.g. 4k, 128k, 1m)", bs_arg);
+		bssplit_single(&o->bs, (uint32_t)bs);
+	}
+	if (!o->filename)
+		BAD("--filename is missing: give a block device or a file to create, e.g. --filename=/tmp/drivelab.img");
+	if (o->rw == RW_READ || o->rw == RW_RANDREAD)
+		o->rwmixread = 100;
+	else if (o->rw == RW_WRITE || o->rw == RW_RANDWRITE)
+		o->rwmixread = 0;
+	if (o->hipri && o->ioengine != ENGINE_URING && o->ioengine != ENGINE_AUTO)
+		BAD("--hipri needs --ioengine=io_uring");
+	if (o->sqthread_poll && o->ioengine != ENGINE_URING && o->ioengine != ENGINE_AUTO)
+		BAD("--sqthread_poll needs --ioengine=io_uring");
+	if ((uint64_t)o->iodepth * o->bs.max_bs > (1ull << 30))
+		BAD("--iodepth=%u with %u-byte blocks needs %llu MiB of buffers per job; the limit is 1024 MiB",
+		    o->iodepth, o->bs.max_bs, (unsigned long long)o->iodepth * o->bs.max_bs >> 20);
+	return 0;
+}

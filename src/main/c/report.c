@@ -1,0 +1,280 @@
+#include "report.h"
+#include "json.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+bool g_stdout_gone;
+static struct jw w;
+
+static void emit(void)
+{
+	if (jw_emit(&w) < 0) {
+		/* the reader is gone: nobody wants the rest of the run */
+		g_stdout_gone = true;
+		g_stop = 1;
+	}
+}
+
+void dir_sum_clear(struct dir_sum *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->lat_min = UINT64_MAX;
+}
+
+void dir_sum_add(struct dir_sum *d, const struct dir_stats *s)
+{
+	d->ios += STAT_GET(s->ios);
+	d->bytes += STAT_GET(s->bytes);
+	d->lat_sum += STAT_GET(s->lat_sum);
+	double sq;
+	__atomic_load(&s->lat_sumsq, &sq, __ATOMIC_RELAXED);
+	d->lat_sumsq += sq;
+	uint64_t mn = STAT_GET(s->lat_min), mx = STAT_GET(s->lat_max);
+	if (mn < d->lat_min)
+		d->lat_min = mn;
+	if (mx > d->lat_max)
+		d->lat_max = mx;
+	for (unsigned i = 0; i < HIST_NR; i++)
+		d->hist[i] += STAT_GET(s->hist[i]);
+}
+
+static void write_dir(const char *key, const struct dir_sum *d, double secs)
+{
+	uint64_t pct[NR_PERCENTILES];
+	double mean = d->ios ? (double)d->lat_sum / (double)d->ios : 0, stddev = 0;
+
+	if (d->ios > 1) {
+		double var = (d->lat_sumsq - (double)d->lat_sum * mean) / (double)(d->ios - 1);
+		stddev = var > 0 ? sqrt(var) : 0;
+	}
+	jw_obj(&w, key);
+	jw_u64(&w, "io_bytes", d->bytes);
+	jw_u64(&w, "ios", d->ios);
+	jw_dbl(&w, "iops", secs > 0 ? (double)d->ios / secs : 0);
+	jw_dbl(&w, "bw_bytes", secs > 0 ? (double)d->bytes / secs : 0);
+	jw_obj(&w, "lat_ns");
+	jw_u64(&w, "min", d->ios ? d->lat_min : 0);
+	jw_u64(&w, "max", d->lat_max);
+	jw_dbl(&w, "mean", mean);
+	jw_dbl(&w, "stddev", stddev);
+	hist_percentiles(d->hist, d->ios, d->ios ? d->lat_min : 0, d->lat_max, pct);
+	jw_obj(&w, "percentiles");
+	for (unsigned i = 0; i < NR_PERCENTILES; i++)
+		jw_u64(&w, percentile_names[i], d->ios ? pct[i] : 0);
+	jw_obj_end(&w);
+	jw_obj_end(&w);
+	jw_obj_end(&w);
+}
+
+void report_start(const struct run *r, const struct start_info *si)
+{
+	const struct options *o = r->opt;
+	const struct target *t = r->tgt;
+	struct utsname u;
+	char flags[128];
+
+	uname(&u);
+	jw_begin(&w);
+	jw_str(&w, "type", "start");
+	jw_str(&w, "version", ENGINE_VERSION);
+	jw_str(&w, "kernel", u.release);
+	jw_arr(&w, "argv");
+	for (int i = 0; i < si->argc; i++)
+		jw_str(&w, NULL, si->argv[i]);
+	jw_arr_end(&w);
+	jw_str(&w, "ioengine", r->be->name);
+	jw_str(&w, "ioengine_reason", si->engine_reason);
+	jw_arr(&w, "ring_flags");
+	snprintf(flags, sizeof(flags), "%s", si->ring_flags ? si->ring_flags : "");
+	for (char *save = NULL, *f = strtok_r(flags, ",", &save); f; f = strtok_r(NULL, ",", &save))
+		jw_str(&w, NULL, f);
+	jw_arr_end(&w);
+	jw_str(&w, "filename", o->filename);
+	jw_str(&w, "target_kind", t->is_block ? "block" : "file");
+	jw_u64(&w, "target_size", t->is_block ? t->dev_size : t->region_off + t->region_size);
+	jw_bool(&w, "created", t->created);
+	jw_u64(&w, "logical_block_size", t->logical_bs);
+	jw_u64(&w, "physical_block_size", t->physical_bs);
+	jw_obj(&w, "options");
+	jw_str(&w, "name", o->name);
+	jw_str(&w, "rw", rw_name(o->rw));
+	jw_u64(&w, "rwmixread", o->rwmixread);
+	jw_u64(&w, "bs", o->bs.n == 1 ? o->bs.bs[0] : 0);
+	jw_arr(&w, "bssplit");
+	for (unsigned i = 0; i < o->bs.n; i++) {
+		jw_obj(&w, NULL);
+		jw_u64(&w, "bs", o->bs.bs[i]);
+		jw_dbl(&w, "weight", o->bs.weight[i]);
+		jw_obj_end(&w);
+	}
+	jw_arr_end(&w);
+	jw_u64(&w, "iodepth", o->iodepth);
+	jw_u64(&w, "effective_iodepth", r->jobs ? r->jobs[0].depth : o->iodepth);
+	jw_u64(&w, "numjobs", o->numjobs);
+	jw_u64(&w, "size", t->region_size);
+	jw_u64(&w, "offset", t->region_off);
+	jw_u64(&w, "runtime_ms", o->runtime_ms);
+	jw_u64(&w, "ramp_ms", o->ramp_ms);
+	jw_u64(&w, "io_size", o->io_size);
+	jw_u64(&w, "loops", o->loops);
+	jw_u64(&w, "direct", o->direct);
+	jw_u64(&w, "randseed", o->randseed);
+	jw_u64(&w, "status_interval_ms", o->status_interval_ms);
+	jw_str(&w, "buffer_pattern", o->buffer_zero ? "zero" : "random");
+	jw_u64(&w, "buffer_compress_percentage", o->buffer_compress_percentage);
+	jw_bool(&w, "hipri", o->hipri);
+	jw_bool(&w, "sqthread_poll", o->sqthread_poll);
+	jw_obj_end(&w);
+	emit();
+}
+
+void report_layout(uint64_t done, uint64_t total)
+{
+	jw_begin(&w);
+	jw_str(&w, "type", "layout");
+	jw_u64(&w, "done_bytes", done);
+	jw_u64(&w, "total_bytes", total);
+	emit();
+}
+
+/* Bounds of an interval's latencies from its histogram, kept inside the exact totals. */
+static void interval_min_max(struct dir_sum *d, const struct dir_sum *cum)
+{
+	unsigned lo = HIST_NR, hi = 0;
+	for (unsigned i = 0; i < HIST_NR; i++) {
+		if (d->hist[i]) {
+			if (lo == HIST_NR)
+				lo = i;
+			hi = i;
+		}
+	}
+	if (lo == HIST_NR) {
+		d->lat_min = 0;
+		d->lat_max = 0;
+		return;
+	}
+	d->lat_min = hist_lower(lo);
+	d->lat_max = hi + 1 < HIST_NR ? hist_lower(hi + 1) - 1 : cum->lat_max;
+	if (d->lat_min < cum->lat_min)
+		d->lat_min = cum->lat_min;
+	if (d->lat_max > cum->lat_max)
+		d->lat_max = cum->lat_max;
+}
+
+void report_interval(const struct run *r, uint64_t t_ns, struct dir_sum prev[2])
+{
+	static struct dir_sum cur[2], delta[2];
+	uint64_t elapsed = t_ns - r->start_ns;
+	double secs = r->opt->status_interval_ms / 1000.0;
+
+	for (int d = 0; d < 2; d++) {
+		dir_sum_clear(&cur[d]);
+		for (unsigned j = 0; j < r->opt->numjobs; j++)
+			for (int p = 0; p < 2; p++)
+				dir_sum_add(&cur[d], &r->jobs[j].stats[p][d]);
+		delta[d].ios = cur[d].ios - prev[d].ios;
+		delta[d].bytes = cur[d].bytes - prev[d].bytes;
+		delta[d].lat_sum = cur[d].lat_sum - prev[d].lat_sum;
+		delta[d].lat_sumsq = cur[d].lat_sumsq - prev[d].lat_sumsq;
+		for (unsigned i = 0; i < HIST_NR; i++)
+			delta[d].hist[i] = cur[d].hist[i] - prev[d].hist[i];
+		interval_min_max(&delta[d], &cur[d]);
+		prev[d] = cur[d];
+	}
+	jw_begin(&w);
+	jw_str(&w, "type", "interval");
+	jw_u64(&w, "t_ms", (elapsed + 500000) / 1000000);
+	jw_bool(&w, "ramp", t_ns <= r->ramp_end_ns);
+	write_dir("read", &delta[0], secs);
+	write_dir("write", &delta[1], secs);
+	emit();
+}
+
+static double ms_of(const struct timeval *a, const struct timeval *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) * 1000.0 + (double)(b->tv_usec - a->tv_usec) / 1000.0;
+}
+
+static void write_histogram(const char *key, const struct dir_sum *d)
+{
+	jw_arr(&w, key);
+	for (unsigned i = 0; i < HIST_NR; i++) {
+		if (d->hist[i]) {
+			jw_arr(&w, NULL);
+			jw_u64(&w, NULL, i);
+			jw_u64(&w, NULL, d->hist[i]);
+			jw_arr_end(&w);
+		}
+	}
+	jw_arr_end(&w);
+}
+
+void report_result(const struct run *r, bool partial, const struct rusage *ru0, const struct rusage *ru1)
+{
+	static struct dir_sum total[2], one[2];
+	const struct options *o = r->opt;
+	uint64_t end = r->ramp_end_ns;
+
+	for (unsigned j = 0; j < o->numjobs; j++)
+		if (r->jobs[j].end_ns > end)
+			end = r->jobs[j].end_ns;
+	double secs = (double)(end - r->ramp_end_ns) / 1e9;
+
+	jw_begin(&w);
+	jw_str(&w, "type", "result");
+	jw_str(&w, "name", o->name);
+	jw_bool(&w, "partial", partial);
+	jw_u64(&w, "runtime_ms", (end - r->ramp_end_ns + 500000) / 1000000);
+	for (int d = 0; d < 2; d++) {
+		dir_sum_clear(&total[d]);
+		for (unsigned j = 0; j < o->numjobs; j++)
+			dir_sum_add(&total[d], &r->jobs[j].stats[PHASE_MEASURE][d]);
+	}
+	write_dir("read", &total[0], secs);
+	write_dir("write", &total[1], secs);
+
+	double usr = ms_of(&ru0->ru_utime, &ru1->ru_utime), sys = ms_of(&ru0->ru_stime, &ru1->ru_stime);
+	jw_obj(&w, "cpu");
+	jw_dbl(&w, "usr_ms", usr);
+	jw_dbl(&w, "sys_ms", sys);
+	jw_dbl(&w, "usr_pct", secs > 0 ? usr / 10.0 / secs : 0);
+	jw_dbl(&w, "sys_pct", secs > 0 ? sys / 10.0 / secs : 0);
+	jw_obj_end(&w);
+
+	jw_arr(&w, "jobs");
+	for (unsigned j = 0; j < o->numjobs; j++) {
+		const struct job *job = &r->jobs[j];
+		double jsecs = job->end_ns > r->ramp_end_ns ? (double)(job->end_ns - r->ramp_end_ns) / 1e9 : 0;
+		jw_obj(&w, NULL);
+		jw_u64(&w, "job", j);
+		for (int d = 0; d < 2; d++) {
+			dir_sum_clear(&one[d]);
+			dir_sum_add(&one[d], &job->stats[PHASE_MEASURE][d]);
+			write_dir(d == DIR_READ ? "read" : "write", &one[d], jsecs);
+		}
+		jw_obj_end(&w);
+	}
+	jw_arr_end(&w);
+
+	jw_obj(&w, "histogram");
+	jw_str(&w, "layout", "fio");
+	jw_u64(&w, "bits", HIST_BITS);
+	jw_u64(&w, "groups", HIST_GROUPS);
+	write_histogram("read", &total[0]);
+	write_histogram("write", &total[1]);
+	jw_obj_end(&w);
+	emit();
+}
+
+void report_error(const struct engine_error *e)
+{
+	jw_begin(&w);
+	jw_str(&w, "type", "error");
+	jw_i64(&w, "errno", e->err);
+	jw_str(&w, "op", e->op);
+	jw_str(&w, "message", e->message);
+	emit();
+	fprintf(stderr, "drivelab-engine: %s\n", e->message);
+}

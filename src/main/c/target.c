@@ -1,0 +1,251 @@
+/* The target: a block device, or a regular file that the engine creates and lays out with real data. */
+#include "engine.h"
+#include "dioalign.h"
+#include "prng.h"
+#include "report.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <linux/fs.h>
+
+static unsigned sysfs_uint(unsigned maj, unsigned min, const char *attr, unsigned fallback)
+{
+	char path[128];
+	unsigned v = fallback;
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/%s", maj, min, attr);
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		/* a partition keeps its queue/ in the parent disk */
+		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/../%s", maj, min, attr);
+		f = fopen(path, "r");
+	}
+	if (f) {
+		if (fscanf(f, "%u", &v) != 1)
+			v = fallback;
+		fclose(f);
+	}
+	return v;
+}
+
+static int open_block(struct options *o, struct target *t, struct engine_error *e)
+{
+	bool writes = rw_writes(o->rw);
+	uint64_t bytes;
+	int ssz = 512;
+	unsigned pbsz = 0;
+
+	if (writes && (!o->allow_destroy || strcmp(o->allow_destroy, o->filename))) {
+		set_error(e, EPERM, "guard",
+			  "%s is a block device and --rw=%s writes to it, destroying its data; add "
+			  "--allow-destroy=%s to confirm", o->filename, rw_name(o->rw), o->filename);
+		return -1;
+	}
+	/* O_EXCL on a block device fails with EBUSY while it is mounted or held by md/dm: never write then */
+	int flags = (writes ? O_RDWR | O_EXCL : O_RDONLY) | (o->direct ? O_DIRECT : 0);
+	t->fd = open(o->filename, flags);
+	if (t->fd < 0) {
+		int err = errno;
+		if (err == EBUSY)
+			set_error(e, err, "open", "%s is in use (mounted, swap, or part of a RAID/LVM/dm device); "
+				  "it cannot be written", o->filename);
+		else if (err == EACCES || err == EPERM)
+			set_error(e, err, "open", "cannot open %s: %s; raw devices need root or the disk group",
+				  o->filename, strerror(err));
+		else
+			set_error(e, err, "open", "cannot open %s: %s", o->filename, strerror(err));
+		return -1;
+	}
+	if (ioctl(t->fd, BLKGETSIZE64, &bytes) < 0) {
+		set_error(e, errno, "ioctl", "cannot read the size of %s: %s", o->filename, strerror(errno));
+		return -1;
+	}
+	ioctl(t->fd, BLKSSZGET, &ssz);
+	ioctl(t->fd, BLKPBSZGET, &pbsz);
+	t->is_block = true;
+	t->dev_size = bytes;
+	t->logical_bs = (unsigned)ssz;
+	t->physical_bs = pbsz ? pbsz : (unsigned)ssz;
+	t->mem_align = t->logical_bs;
+	return 0;
+}
+
+static int open_file(struct options *o, struct target *t, struct engine_error *e, bool exists,
+		     const struct stat *st)
+{
+	bool writes = rw_writes(o->rw);
+	int dflag = o->direct ? O_DIRECT : 0;
+
+	if (!exists) {
+		if (!o->size) {
+			set_error(e, ENOENT, "open", "%s does not exist; give --size so that the engine can create it",
+				  o->filename);
+			return -1;
+		}
+		t->fd = open(o->filename, O_RDWR | O_CREAT | O_EXCL | dflag, 0644);
+		if (t->fd >= 0)
+			t->created = true;
+	} else {
+		bool must_extend = o->size && (uint64_t)st->st_size < o->offset + o->size;
+		t->fd = open(o->filename, (writes || must_extend ? O_RDWR : O_RDONLY) | dflag);
+	}
+	if (t->fd < 0) {
+		int err = errno;
+		if (err == EINVAL && o->direct)
+			set_error(e, err, "open", "the filesystem of %s does not support O_DIRECT; use --direct=0 "
+				  "or a file on another filesystem", o->filename);
+		else
+			set_error(e, err, "open", "cannot %s %s: %s", exists ? "open" : "create", o->filename,
+				  strerror(err));
+		return -1;
+	}
+	struct stat now;
+	fstat(t->fd, &now);
+	t->dev_size = (uint64_t)now.st_size;
+	t->physical_bs = (unsigned)now.st_blksize;
+
+	unsigned off_align = 0, mem_align = 0;
+	if (dio_alignment(t->fd, &off_align, &mem_align) == 0 && off_align) {
+		t->logical_bs = off_align;
+		t->mem_align = mem_align;
+	} else {
+		/* older kernels: the logical block size of the filesystem's device */
+		t->logical_bs = sysfs_uint(major(now.st_dev), minor(now.st_dev), "queue/logical_block_size", 512);
+		t->mem_align = t->logical_bs;
+	}
+	if (t->mem_align < 8)
+		t->mem_align = 8;
+	return 0;
+}
+
+int target_open(struct options *o, struct target *t, struct engine_error *e)
+{
+	struct stat st;
+	bool exists = stat(o->filename, &st) == 0;
+
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+	if (!exists && errno != ENOENT) {
+		set_error(e, errno, "stat", "cannot use %s: %s", o->filename, strerror(errno));
+		return -1;
+	}
+	if (exists && S_ISBLK(st.st_mode)) {
+		if (open_block(o, t, e))
+			return -1;
+	} else if (exists && !S_ISREG(st.st_mode)) {
+		set_error(e, EINVAL, "stat", "%s is neither a block device nor a regular file", o->filename);
+		return -1;
+	} else if (open_file(o, t, e, exists, &st)) {
+		return -1;
+	}
+
+	t->region_off = o->offset;
+	if (o->size)
+		t->region_size = o->size;
+	else if (t->dev_size > o->offset)
+		t->region_size = t->dev_size - o->offset;
+
+	if (t->is_block && o->offset + t->region_size > t->dev_size) {
+		set_error(e, ENOSPC, "size", "target too small: %s has %llu bytes, the region needs %llu "
+			  "(--offset=%llu + --size=%llu)", o->filename, (unsigned long long)t->dev_size,
+			  (unsigned long long)(o->offset + t->region_size), (unsigned long long)o->offset,
+			  (unsigned long long)t->region_size);
+		return -1;
+	}
+	if (t->region_size < o->bs.max_bs) {
+		set_error(e, ENOSPC, "size", "target too small: the region of %s from offset %llu holds %llu "
+			  "bytes, less than one %u-byte block", o->filename, (unsigned long long)o->offset,
+			  (unsigned long long)t->region_size, o->bs.max_bs);
+		return -1;
+	}
+	if (o->direct) {
+		for (unsigned i = 0; i < o->bs.n; i++) {
+			if (o->bs.bs[i] % t->logical_bs) {
+				set_error(e, EINVAL, "align", "block size %u is not a multiple of the logical block "
+					  "size of %s (%u bytes), which O_DIRECT needs; use a multiple of %u or "
+					  "--direct=0", o->bs.bs[i], o->filename, t->logical_bs, t->logical_bs);
+				return -1;
+			}
+		}
+		if (o->offset % t->logical_bs) {
+			set_error(e, EINVAL, "align", "--offset=%llu is not a multiple of the logical block size of "
+				  "%s (%u bytes), which O_DIRECT needs", (unsigned long long)o->offset, o->filename,
+				  t->logical_bs);
+			return -1;
+		}
+	}
+	if (!t->is_block && t->dev_size < t->region_off + t->region_size) {
+		t->needs_layout = true;
+		t->layout_from = t->dev_size - t->dev_size % t->logical_bs;
+	}
+	return 0;
+}
+
+/* Writes random data from layout_from to the end of the region, so that reads read real data. */
+int target_layout(struct options *o, struct target *t, struct engine_error *e)
+{
+	const size_t chunk = 1u << 20;
+	uint64_t end = t->region_off + t->region_size, pos = t->layout_from;
+	uint64_t total = end - t->layout_from, rng[4];
+	uint64_t next_report = now_ns();
+	void *buf;
+
+	if (!t->needs_layout)
+		return 0;
+	if (fallocate(t->fd, 0, (off_t)pos, (off_t)total) < 0 && errno == ENOSPC) {
+		set_error(e, ENOSPC, "fallocate", "no space left to lay out %s: it needs %llu more bytes",
+			  o->filename, (unsigned long long)total);
+		return -1;
+	}
+	if (posix_memalign(&buf, 4096, chunk)) {
+		set_error(e, ENOMEM, "malloc", "out of memory");
+		return -1;
+	}
+	prng_seed(rng, o->randseed ^ 0x1a7e0u);
+	while (pos < end && !g_stop) {
+		size_t len = end - pos < chunk ? (size_t)(end - pos) : chunk;
+		for (size_t i = 0; i < len / 8; i++)
+			((uint64_t *)buf)[i] = prng_next(rng);
+		/* O_DIRECT needs whole logical blocks: round the tail up (the file grows by less than a block) */
+		size_t wlen = o->direct ? (len + t->logical_bs - 1) / t->logical_bs * t->logical_bs : len;
+		ssize_t n = pwrite(t->fd, buf, wlen, (off_t)pos);
+		if (n < 0) {
+			int err = errno;
+			set_error(e, err, "write", "laying out %s failed at offset %llu: %s", o->filename,
+				  (unsigned long long)pos, strerror(err));
+			free(buf);
+			return -1;
+		}
+		pos += (uint64_t)n;
+		if (now_ns() >= next_report || pos >= end) {
+			report_layout(pos - t->layout_from, total);
+			next_report = now_ns() + (uint64_t)o->status_interval_ms * 1000000ull;
+		}
+	}
+	free(buf);
+	if (g_stop) {
+		set_error(e, EINTR, "layout", "stopped while laying out %s", o->filename);
+		return -1;
+	}
+	if (fdatasync(t->fd) < 0) {
+		set_error(e, errno, "fsync", "flushing %s failed: %s", o->filename, strerror(errno));
+		return -1;
+	}
+	t->dev_size = end;
+	t->needs_layout = false;
+	return 0;
+}
+
+void target_close(struct options *o, struct target *t)
+{
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+	if (t->created && o->unlink_created)
+		unlink(o->filename);
+}
