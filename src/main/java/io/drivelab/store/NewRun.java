@@ -1,0 +1,25 @@
+package io.drivelab.store;
+
+import java.util.Objects;
+
+/**
+ * What the runner knows when a run starts.
+ *
+ * @param name          the user's label for the run
+ * @param planJson      the whole plan as run, so a run can be repeated or resumed without the plan file
+ * @param planName      the plan's own name, for grouping runs of the same plan (may be null)
+ * @param target        the device or file path measured
+ * @param targetKind    "block" or "file", as the engine reports it
+ * @param driveId       the drive measured, or null for a file or a device without a serial
+ * @param host          host name of the machine that ran it
+ * @param engineVersion the engine's version (from its start line)
+ */
+public record NewRun(String name, String planJson, String planName, String target, String targetKind,
+                     Long driveId, String host, String engineVersion) {
+    public NewRun {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(planJson, "planJson");
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(targetKind, "targetKind");
+    }
+}

@@ -1,0 +1,134 @@
+package io.drivelab.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * The database schema as a list of forward migrations. PRAGMA user_version holds the number of the last one
+ * applied; each runs in its own transaction together with its user_version update, so a database is always at
+ * one exact version. Never edit a released migration: add the next one.
+ */
+final class Schema {
+
+    /** 'DRLB': marks the file as DriveLab's, so another program's SQLite file is not mistaken for an empty one. */
+    static final int APPLICATION_ID = 0x44524C42;
+
+    record Migration(int version, String description, List<String> statements) {
+        void apply(Connection connection) throws SQLException {
+            try (Statement statement = connection.createStatement()) {
+                for (String sql : statements) {
+                    statement.execute(sql);
+                }
+                statement.execute("PRAGMA user_version = " + version);
+            }
+        }
+    }
+
+    static final List<Migration> MIGRATIONS = List.of(
+            new Migration(1, "drives, runs, points, samples, histograms", List.of(
+                    "PRAGMA application_id = " + APPLICATION_ID,
+                    """
+                    CREATE TABLE drives (
+                        id             INTEGER PRIMARY KEY,
+                        model          TEXT NOT NULL,
+                        serial         TEXT NOT NULL,
+                        firmware       TEXT,
+                        capacity_bytes INTEGER,
+                        UNIQUE (model, serial)
+                    )""",
+                    // Times are epoch milliseconds (UTC). AUTOINCREMENT: the CLI shows run ids, so the id of
+                    // a deleted run must never come back as another run's.
+                    """
+                    CREATE TABLE runs (
+                        id                INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name              TEXT NOT NULL,
+                        plan_json         TEXT NOT NULL,
+                        plan_name         TEXT,
+                        target            TEXT NOT NULL,
+                        target_kind       TEXT NOT NULL,
+                        drive_id          INTEGER REFERENCES drives (id) ON DELETE SET NULL,
+                        host              TEXT,
+                        engine_version    TEXT,
+                        started_at        INTEGER NOT NULL,
+                        ended_at          INTEGER,
+                        status            TEXT NOT NULL
+                                          CHECK (status IN ('running', 'complete', 'interrupted', 'failed')),
+                        error             TEXT,
+                        runner_pid        INTEGER,
+                        runner_started_at INTEGER
+                    )""",
+                    // Per-direction latency columns are NULL when that direction completed no I/O.
+                    """
+                    CREATE TABLE points (
+                        id                INTEGER PRIMARY KEY AUTOINCREMENT,
+                        run_id            INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                        seq               INTEGER NOT NULL,
+                        point_key         TEXT NOT NULL,
+                        kind              TEXT NOT NULL CHECK (kind IN ('measure', 'precondition')),
+                        workload          TEXT NOT NULL,
+                        rw                TEXT NOT NULL,
+                        bs                INTEGER,
+                        bs_mix            TEXT,
+                        rwmixread         INTEGER,
+                        iodepth           INTEGER NOT NULL,
+                        numjobs           INTEGER NOT NULL,
+                        runtime_ms        INTEGER,
+                        read_iops         REAL,
+                        read_bw_bytes     INTEGER,
+                        read_lat_mean_ns  REAL,
+                        read_p50_ns       INTEGER,
+                        read_p99_ns       INTEGER,
+                        read_p999_ns      INTEGER,
+                        write_iops        REAL,
+                        write_bw_bytes    INTEGER,
+                        write_lat_mean_ns REAL,
+                        write_p50_ns      INTEGER,
+                        write_p99_ns      INTEGER,
+                        write_p999_ns     INTEGER,
+                        result_json       TEXT,
+                        status            TEXT NOT NULL CHECK (status IN ('complete', 'failed', 'partial')),
+                        error             TEXT,
+                        started_at        INTEGER NOT NULL,
+                        ended_at          INTEGER NOT NULL,
+                        UNIQUE (run_id, point_key)
+                    )""",
+                    """
+                    CREATE TABLE samples (
+                        point_id          INTEGER NOT NULL REFERENCES points (id) ON DELETE CASCADE,
+                        t_ms              INTEGER NOT NULL,
+                        ramp              INTEGER NOT NULL,
+                        read_iops         REAL,
+                        read_bw_bytes     INTEGER,
+                        read_lat_mean_ns  REAL,
+                        read_p99_ns       INTEGER,
+                        write_iops        REAL,
+                        write_bw_bytes    INTEGER,
+                        write_lat_mean_ns REAL,
+                        write_p99_ns      INTEGER,
+                        PRIMARY KEY (point_id, t_ms)
+                    )""",
+                    // One row per point and direction, buckets as JSON [[index, count], ...]: a histogram is only
+                    // ever read whole (to draw it or merge points), so a row per bucket (hundreds to ~1900 per
+                    // direction) would only slow the per-point commit; JSON stays readable with json_each().
+                    """
+                    CREATE TABLE histograms (
+                        point_id  INTEGER NOT NULL REFERENCES points (id) ON DELETE CASCADE,
+                        direction TEXT NOT NULL CHECK (direction IN ('read', 'write')),
+                        layout    TEXT NOT NULL,
+                        bits      INTEGER NOT NULL,
+                        groups    INTEGER NOT NULL,
+                        buckets   TEXT NOT NULL,
+                        PRIMARY KEY (point_id, direction)
+                    )""")),
+            new Migration(2, "indexes for the run list, a run's points in plan order, and drive lookups", List.of(
+                    "CREATE INDEX runs_started_at ON runs (started_at)",
+                    "CREATE INDEX runs_drive_id ON runs (drive_id)",
+                    "CREATE INDEX points_run_seq ON points (run_id, seq)")));
+
+    static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
+
+    private Schema() {
+    }
+}
