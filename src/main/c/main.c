@@ -14,25 +14,7 @@
 #include <sys/prctl.h>
 #include <sys/utsname.h>
 
-volatile int g_stop;
 static int g_wake_fd = -1;
-
-uint64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-void set_error(struct engine_error *e, int err, const char *op, const char *fmt, ...)
-{
-	va_list ap;
-	e->err = err;
-	snprintf(e->op, sizeof(e->op), "%s", op);
-	va_start(ap, fmt);
-	vsnprintf(e->message, sizeof(e->message), fmt, ap);
-	va_end(ap);
-}
 
 static void on_signal(int sig)
 {
