@@ -25,6 +25,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
  * run a thread of its own that starts the engine and waits for it. {@link #stop()} and {@link #kill()} are safe
  * from any thread (e.g. a Stop button).
  *
+ * <p>Signals go through {@link ProcessHandle}, not {@link Process#destroy()}: the latter also closes the pipes,
+ * so the partial result the engine prints after SIGTERM would be lost.
+ *
  * <p>Listener methods run on this object's reader threads. Use try-with-resources: {@link #close()} makes sure
  * no engine outlives its owner.
  */
@@ -88,12 +91,13 @@ public final class EngineProcess implements AutoCloseable {
 
     /** Asks the engine to stop early (SIGTERM); it then prints a partial result and exits. */
     public void stop() {
-        process.destroy();
+        // Not process.destroy(): that also closes our ends of the pipes, losing the partial result.
+        process.toHandle().destroy();
     }
 
     /** Kills the engine outright (SIGKILL); no result follows. */
     public void kill() {
-        process.destroyForcibly();
+        process.toHandle().destroyForcibly();
     }
 
     /**
@@ -140,9 +144,9 @@ public final class EngineProcess implements AutoCloseable {
         boolean interrupted = false;
         try {
             if (process.isAlive()) {
-                process.destroy();
+                stop();
                 if (!process.waitFor(CLOSE_GRACE_SECONDS, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
+                    kill();
                     process.waitFor();
                 }
             }
@@ -150,7 +154,7 @@ public final class EngineProcess implements AutoCloseable {
             stderrReader.join();
         } catch (InterruptedException e) {
             interrupted = true;
-            process.destroyForcibly();
+            kill();
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
