@@ -14,10 +14,23 @@ public final class Main {
 
     public static void main(String[] args) {
         if (args.length == 0) {
+            if (!hasDisplay()) {
+                // Rather than JavaFX's "Unable to open DISPLAY" stack trace, on a server most of all.
+                System.err.println("drivelab: no display to open the GUI on (DISPLAY is not set); "
+                        + "run `drivelab --help` for the command line");
+                System.exit(1);
+            }
             launchGui();
             return;
         }
         System.exit(DriveLabCommand.commandLine().execute(args));
+    }
+
+    private static boolean hasDisplay() {
+        // An explicitly chosen glass platform (e.g. Monocle for headless tests) needs no X or Wayland display.
+        return System.getProperty("glass.platform") != null
+                || !System.getenv().getOrDefault("DISPLAY", "").isEmpty()
+                || !System.getenv().getOrDefault("WAYLAND_DISPLAY", "").isEmpty();
     }
 
     // A separate method keeps the JavaFX reference out of the CLI path's verification and loading.

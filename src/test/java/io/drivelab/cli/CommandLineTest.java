@@ -90,6 +90,15 @@ class CommandLineTest {
         assertTrue(run.stderr().contains("/nonexistent/engine"), run.stderr());
     }
 
+    @Test
+    void noArgumentsWithoutADisplayExplainsInsteadOfCrashing() throws Exception {
+        Run run = drivelab(List.of());
+
+        assertEquals(1, run.exitCode());
+        assertTrue(run.stderr().startsWith("drivelab: no display"), run.stderr());
+        assertFalse(run.stderr().contains("Exception"), run.stderr());
+    }
+
     static Path builtEngine() {
         String engine = System.getProperty("drivelab.engine");
         Assumptions.assumeTrue(engine != null && Files.isExecutable(Path.of(engine)),
