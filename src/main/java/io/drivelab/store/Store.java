@@ -653,8 +653,9 @@ public final class Store implements AutoCloseable {
         if (histograms.isEmpty()) {
             return;
         }
-        try (PreparedStatement insert = connection.prepareStatement(
-                "INSERT INTO histograms (point_id, direction, layout, bits, groups, buckets) VALUES (?, ?, ?, ?, ?, ?)")) {
+        try (PreparedStatement insert = connection.prepareStatement("""
+                INSERT INTO histograms (point_id, direction, layout, bits, groups, buckets)
+                VALUES (?, ?, ?, ?, ?, ?)""")) {
             for (Histogram histogram : histograms) {
                 insert.setLong(1, pointId);
                 insert.setString(2, histogram.direction().jsonName());
