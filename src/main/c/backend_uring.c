@@ -202,10 +202,11 @@ static int uring_submit_reap(struct job *j, struct io_u **queued, unsigned nq, u
 
 	unsigned head = *u->cq_head;
 	bool ready = head != __atomic_load_n(u->cq_tail, __ATOMIC_ACQUIRE);
-	unsigned to_submit = nq, wait = ready ? 0 : min_done;
 	bool sqpoll = u->flags & IORING_SETUP_SQPOLL;
-	/* DEFER_TASKRUN posts completions only inside io_uring_enter: always ask for events */
-	if (to_submit || wait || (u->flags & (IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_IOPOLL))) {
+	unsigned to_submit = nq, wait = ready ? 0 : min_done;
+	/* Completions are posted only inside io_uring_enter (task work): enter even just to look, unless
+	 * some are already there or a kernel thread (SQPOLL) posts them. */
+	if (to_submit || wait || (!ready && !sqpoll)) {
 		for (;;) {
 			unsigned flags = IORING_ENTER_GETEVENTS;
 			if (sqpoll) {

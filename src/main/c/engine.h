@@ -39,6 +39,7 @@ struct options {
 	enum engine_kind ioengine;
 	bool hipri;
 	bool sqthread_poll;
+	unsigned spin_us;            /* hybrid wait: poll up to this long before sleeping */
 	uint64_t randseed;
 	unsigned status_interval_ms;
 	bool buffer_zero;

@@ -178,6 +178,9 @@ void *job_main(void *arg)
 	struct io_u *free_list = NULL;
 	unsigned inflight = 0;
 	bool issuing = true;
+	/* psync completes inside the call: nothing to wait for */
+	uint64_t spin_cap_ns = j->be == &backend_psync ? 0 : r->opt->spin_us * 1000ull;
+	uint64_t wait_ewma_ns = spin_cap_ns, spin_ns = 0;
 	int ret;
 
 	if (!queued || !done || !done_res) {
@@ -222,14 +225,28 @@ void *job_main(void *arg)
 		now = now_ns();
 		for (unsigned i = 0; i < nq; i++)
 			queued[i]->start_ns = now;
-		ret = j->be->submit_reap(j, queued, nq, 1, done, done_res, j->depth);
+		ret = j->be->submit_reap(j, queued, nq, spin_ns ? 0 : 1, done, done_res, j->depth);
+		if (ret == 0 && spin_ns) {
+			/* hybrid wait: poll as long as completions have recently taken, then sleep */
+			uint64_t wait_start = now;
+			while (ret == 0 && now_ns() - wait_start < spin_ns)
+				ret = j->be->submit_reap(j, NULL, 0, 0, done, done_res, j->depth);
+			if (ret == 0)
+				ret = j->be->submit_reap(j, NULL, 0, 1, done, done_res, j->depth);
+		}
 		if (ret < 0) {
 			job_fail(j, -ret, "submit", NULL, NULL);
 			break;  /* the backend's state is unknown: in-flight I/O is abandoned with the context */
 		}
 		inflight += nq;
 		inflight -= (unsigned)ret;
+		uint64_t submitted_at = now;
 		now = now_ns();
+		if (spin_cap_ns) {
+			/* mean wait for the next completion, smoothed: the spin budget is twice that, within the cap */
+			wait_ewma_ns = (wait_ewma_ns * 7 + (now - submitted_at)) / 8;
+			spin_ns = wait_ewma_ns * 2 <= spin_cap_ns ? wait_ewma_ns * 2 : 0;
+		}
 		int phase = now >= r->ramp_end_ns ? PHASE_MEASURE : PHASE_RAMP;
 		for (int i = 0; i < ret; i++) {
 			struct io_u *io = done[i];

@@ -112,7 +112,7 @@ static int parse_seconds(const char *s, uint64_t *ms)
 enum opt_id {
 	O_NAME, O_FILENAME, O_RW, O_RWMIXREAD, O_BS, O_BSSPLIT, O_IODEPTH, O_NUMJOBS, O_SIZE, O_OFFSET,
 	O_RUNTIME, O_RAMP, O_IO_SIZE, O_LOOPS, O_DIRECT, O_IOENGINE, O_HIPRI, O_SQTHREAD_POLL, O_RANDSEED,
-	O_STATUS_INTERVAL, O_BUFFER_PATTERN, O_BUFFER_COMPRESS, O_ALLOW_DESTROY, O_UNLINK, O_HELP, O_VERSION,
+	O_STATUS_INTERVAL, O_SPIN_US, O_BUFFER_PATTERN, O_BUFFER_COMPRESS, O_ALLOW_DESTROY, O_UNLINK, O_HELP, O_VERSION,
 };
 
 static const struct {
@@ -143,6 +143,7 @@ static const struct {
 	{ "randseed", O_RANDSEED, false },
 	{ "status-interval", O_STATUS_INTERVAL, false },
 	{ "status_interval", O_STATUS_INTERVAL, false },
+	{ "spin_us", O_SPIN_US, false },
 	{ "buffer_pattern", O_BUFFER_PATTERN, false },
 	{ "buffer_compress_percentage", O_BUFFER_COMPRESS, false },
 	{ "allow-destroy", O_ALLOW_DESTROY, false },
@@ -169,6 +170,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	o->ioengine = ENGINE_AUTO;
 	o->randseed = 0x2f6a5c7d1e3b4a59ull;
 	o->status_interval_ms = 1000;
+	o->spin_us = 20;
 	*want_help = *want_version = false;
 
 	for (int i = 1; i < argc; i++) {
@@ -287,6 +289,11 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			if (parse_uint(val, 3600000, &u) || u < 100)
 				BAD("--status-interval=%s is not a number of milliseconds from 100 to 3600000", val);
 			o->status_interval_ms = (unsigned)u;
+			break;
+		case O_SPIN_US:
+			if (parse_uint(val, 10000, &u))
+				BAD("--spin_us=%s is not a number of microseconds from 0 to 10000", val);
+			o->spin_us = (unsigned)u;
 			break;
 		case O_BUFFER_PATTERN:
 			if (!strcmp(val, "random")) o->buffer_zero = false;

@@ -126,6 +126,7 @@ void report_start(const struct run *r, const struct start_info *si)
 	jw_u64(&w, "buffer_compress_percentage", o->buffer_compress_percentage);
 	jw_bool(&w, "hipri", o->hipri);
 	jw_bool(&w, "sqthread_poll", o->sqthread_poll);
+	jw_u64(&w, "spin_us", o->spin_us);
 	jw_obj_end(&w);
 	emit();
 }

@@ -49,6 +49,11 @@ static int open_block(struct options *o, struct target *t, struct engine_error *
 	/* O_EXCL on a block device fails with EBUSY while it is mounted or held by md/dm: never write then */
 	int flags = (writes ? O_RDWR | O_EXCL : O_RDONLY) | (o->direct ? O_DIRECT : 0);
 	t->fd = open(o->filename, flags);
+	/* a probe (udev's blkid after the last writer closed) holds a device for moments: try for a second */
+	for (int tries = 0; t->fd < 0 && errno == EBUSY && tries < 10 && !g_stop; tries++) {
+		usleep(100000);
+		t->fd = open(o->filename, flags);
+	}
 	if (t->fd < 0) {
 		int err = errno;
 		if (err == EBUSY)
