@@ -1,0 +1,113 @@
+package io.drivelab.workload;
+
+/**
+ * The rules for single values, shared by the JSON reader (which collects every problem with its path) and the
+ * records' constructors (which refuse the first). Each returns null when the value is fine, else the predicate of
+ * the message ("is not a multiple of 512"), for the caller to put the value and the path in front.
+ *
+ * <p>The limits are the engine's (docs/engine.md and its option parser), so a plan that validates also starts.
+ */
+final class Checks {
+    /** Direct I/O needs every size and offset aligned to the logical block size; 512 is the smallest there is. */
+    static final long SECTOR = 512;
+    static final long MAX_BS = 1L << 30;
+    static final int MAX_IODEPTH = 65536;
+    static final int MAX_NUMJOBS = 1024;
+    static final int MAX_LOOPS = 1_000_000;
+    /** The engine refuses more than 1 GiB of buffers per job (iodepth × largest block). */
+    static final long MAX_BUFFERS = 1L << 30;
+
+    private Checks() {
+    }
+
+    static String blockSize(long bs) {
+        if (bs <= 0) {
+            return "is not a block size above 0";
+        }
+        if (bs > MAX_BS) {
+            return "is larger than 1g, the engine's largest block size";
+        }
+        if (bs % SECTOR != 0) {
+            return "is not a multiple of " + SECTOR;
+        }
+        return null;
+    }
+
+    static String regionSize(long size) {
+        if (size <= 0) {
+            return "is not a size above 0";
+        }
+        if (size % SECTOR != 0) {
+            return "is not a multiple of " + SECTOR;
+        }
+        return null;
+    }
+
+    static String offset(long offset) {
+        if (offset < 0) {
+            return "is negative";
+        }
+        if (offset % SECTOR != 0) {
+            return "is not a multiple of " + SECTOR;
+        }
+        return null;
+    }
+
+    static String iodepth(long n) {
+        return range(n, 1, MAX_IODEPTH);
+    }
+
+    static String numjobs(long n) {
+        return range(n, 1, MAX_NUMJOBS);
+    }
+
+    static String loops(long n) {
+        return range(n, 1, MAX_LOOPS);
+    }
+
+    static String percent(long n) {
+        return range(n, 0, 100);
+    }
+
+    /** Runtimes and round lengths: at least a second. */
+    static String runtime(long s) {
+        if (s < 0) {
+            return "is negative";
+        }
+        return s == 0 ? "is not a duration above 0" : null;
+    }
+
+    /** Ramp and idle times: zero is fine. */
+    static String pause(long s) {
+        return s < 0 ? "is negative" : null;
+    }
+
+    static String positive(long n) {
+        return n < 1 ? "is not a number from 1 up" : null;
+    }
+
+    static String buffers(int iodepth, long maxBs) {
+        if ((long) iodepth * maxBs > MAX_BUFFERS) {
+            return "needs " + ((long) iodepth * maxBs >> 20) + " MiB of buffers per job with "
+                    + Units.formatSize(maxBs) + " blocks; the engine's limit is 1024 MiB";
+        }
+        return null;
+    }
+
+    private static String range(long n, long min, long max) {
+        return n < min || n > max ? "is not a number from " + min + " to " + max : null;
+    }
+
+    /** Throws the first problem, for constructors. */
+    static void require(String path, Object value, String problem) {
+        if (problem != null) {
+            throw PlanException.of(path, value + " " + problem);
+        }
+    }
+
+    static void require(String path, String problem) {
+        if (problem != null) {
+            throw PlanException.of(path, problem);
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package io.drivelab.workload;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * One engine run: a workload at one IODepth and NumJobs, either for a time ({@code runtime}, {@code ramp}) or,
+ * for fills, for a number of passes over the region ({@code loops}) or bytes per job ({@code ioSize}).
+ *
+ * @param key      stable within its plan, e.g. "03-randread-4k-qd32-j8": the step number, then what the point
+ *                 does. The same point of the same plan always gets the same key, so a resumed run skips what is
+ *                 measured already; a plan edited in one step keeps the keys of the others
+ * @param step     the plan step (from 1) this point belongs to, or precedes for a fresh precondition
+ * @param workload what it does
+ * @param runtime  measured seconds, or null for a size-based run (fill)
+ * @param ramp     seconds before the measurement that are not counted, or null
+ * @param size     region size in bytes, or null for the whole target
+ * @param offset   region start in bytes, or null for 0
+ * @param ioSize   bytes each job transfers (fills), or null
+ * @param loops    passes over the region (fills), or null
+ * @param passes   how often to run it (CrystalDiskMark: 5), keeping the result {@code keep} says
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Point(String key, int step, Workload workload, int iodepth, int numjobs, Integer runtime,
+                    Integer ramp, Long size, Long offset, Long ioSize, Integer loops, int passes,
+                    Matrix.Keep keep) {
+
+    public Point {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(keep, "keep");
+        Checks.require("iodepth", iodepth, Checks.iodepth(iodepth));
+        Checks.require("numjobs", numjobs, Checks.numjobs(numjobs));
+        Checks.require("passes", passes, Checks.positive(passes));
+        if (runtime == null && loops == null && ioSize == null) {
+            throw PlanException.of("runtime", "missing: a point runs for a time or, for fills, loops or ioSize");
+        }
+    }
+
+    /** The engine's options for this point, {@code --filename} first, in docs/engine.md's syntax. */
+    public List<String> toEngineArgs(String target) {
+        return toEngineArgs(target, List.of());
+    }
+
+    /**
+     * The engine's options for this point, then {@code extra} as given (e.g. {@code --allow-write-block},
+     * {@code --status-interval=500}).
+     */
+    public List<String> toEngineArgs(String target, Collection<String> extra) {
+        Objects.requireNonNull(target, "target");
+        List<String> args = new ArrayList<>();
+        args.add("--filename=" + target);
+        args.add("--name=" + key);
+        args.add("--rw=" + workload.rw().value());
+        if (workload.mix() != null) {
+            args.add("--bssplit=" + workload.mix().toEngineSpec());
+        } else {
+            args.add("--bs=" + Units.formatSize(workload.bs()));
+        }
+        if (workload.rwmixread() != null) {
+            args.add("--rwmixread=" + workload.rwmixread());
+        }
+        args.add("--iodepth=" + iodepth);
+        args.add("--numjobs=" + numjobs);
+        if (size != null) {
+            args.add("--size=" + Units.formatSize(size));
+        }
+        if (offset != null) {
+            args.add("--offset=" + Units.formatSize(offset));
+        }
+        if (runtime != null) {
+            args.add("--runtime=" + runtime);
+        }
+        if (ramp != null && ramp > 0) {
+            args.add("--ramp_time=" + ramp);
+        }
+        if (ioSize != null) {
+            args.add("--io_size=" + Units.formatSize(ioSize));
+        }
+        if (loops != null) {
+            args.add("--loops=" + loops);
+        }
+        args.addAll(extra);
+        return args;
+    }
+
+    /** Runs for a time (not a fill). */
+    @JsonIgnore
+    public boolean isTimeBased() {
+        return runtime != null;
+    }
+
+    /** Seconds of all passes, ramps included; 0 for a fill, whose time depends on the drive. */
+    @JsonIgnore
+    public long estimatedSeconds() {
+        if (runtime == null) {
+            return 0;
+        }
+        return (long) passes * (runtime + (ramp == null ? 0 : ramp));
+    }
+
+    /** "randread 4k QD32/8, 60 s + 5 s ramp", "write 128k QD256/1, 2 passes over the region". */
+    public String describe() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(workload.rw().value()).append(' ')
+                .append(workload.mix() != null ? workload.mix().toEngineSpec() : Units.formatSize(workload.bs()));
+        if (workload.rwmixread() != null) {
+            sb.append(" (").append(workload.rwmixread()).append("% reads)");
+        }
+        sb.append(String.format(Locale.ROOT, " QD%d/%d", iodepth, numjobs));
+        if (runtime != null) {
+            sb.append(", ").append(runtime).append(" s");
+            if (ramp != null && ramp > 0) {
+                sb.append(" + ").append(ramp).append(" s ramp");
+            }
+        } else if (ioSize != null) {
+            sb.append(", ").append(Units.formatSize(ioSize)).append(" per job");
+        } else {
+            sb.append(", ").append(loops).append(loops == 1 ? " pass" : " passes").append(" over the region");
+        }
+        if (passes > 1) {
+            sb.append(", ").append(keep.value()).append(" of ").append(passes);
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,153 @@
+package io.drivelab.workload;
+
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A whole test: preconditions and workloads-with-matrix in order, on one region of the target.
+ *
+ * <p>Plans are JSON files ({@link PlanFiles}); the same JSON comes out of a plain Jackson {@code ObjectMapper}, so
+ * a plan can be stored with its results and read back.
+ *
+ * @param name              short name, e.g. "storagereview-fio"
+ * @param description       what it does and why, for people; may be empty
+ * @param target            the region of the target the plan works in
+ * @param steps             in the order they run; at least one
+ * @param freshPrecondition how to precondition afresh when the transfer size changes, or null not to
+ */
+@JsonSerialize(using = PlanJson.PlanSerializer.class)
+@JsonDeserialize(using = PlanJson.PlanDeserializer.class)
+public record TestPlan(String name, String description, Region target, List<Step> steps,
+                       FreshPrecondition freshPrecondition) {
+
+    public TestPlan {
+        if (name == null || name.isBlank()) {
+            throw PlanException.of("name", "missing: a plan needs a name");
+        }
+        description = description == null ? "" : description;
+        target = target == null ? Region.WHOLE : target;
+        steps = List.copyOf(steps);
+        if (steps.isEmpty()) {
+            throw PlanException.of("steps", "is empty; a plan needs at least one step");
+        }
+    }
+
+    public TestPlan(String name, String description, Region target, List<Step> steps) {
+        this(name, description, target, steps, null);
+    }
+
+    /** "Fresh precondition when the transfer size changes", as the storagereview-fio methodology says. */
+    public boolean freshPreconditionOnBsChange() {
+        return freshPrecondition != null;
+    }
+
+    /**
+     * What the runner does, in order: fresh preconditions where the transfer size changes (when enabled), every
+     * step's points (a matrix's cells in its order), and after each measured point its matrix's idle time (none
+     * after the plan's last item, and none of 0 s).
+     */
+    public List<PlanItem> expand() {
+        List<PlanItem> items = new ArrayList<>();
+        int width = Math.max(2, String.valueOf(steps.size()).length());
+        Workload previous = null;
+        for (int i = 0; i < steps.size(); i++) {
+            int stepNo = i + 1;
+            Step step = steps.get(i);
+            if (step instanceof Precondition p) {
+                items.add(preconditionItem(p, stepNo, width));
+            } else if (step instanceof WorkloadStep ws) {
+                Workload w = ws.workload();
+                if (freshPrecondition != null && (previous == null || transferChanged(previous, w))) {
+                    items.add(preconditionItem(freshPrecondition.before(w), stepNo, width));
+                }
+                previous = w;
+                Matrix m = ws.matrix();
+                for (Matrix.Cell c : m.cells()) {
+                    String key = String.format(Locale.ROOT, "%0" + width + "d-%s-%s-qd%d-j%d",
+                            stepNo, w.rw().value(), w.transferLabel(), c.iodepth(), c.numjobs());
+                    items.add(PlanItem.measure(new Point(key, stepNo, w, c.iodepth(), c.numjobs(), m.runtime(),
+                            m.ramp(), target.size(), target.offset(), null, null, m.passes(), m.keep())));
+                    if (m.idle() > 0) {
+                        items.add(PlanItem.idle(m.idle()));
+                    }
+                }
+            }
+        }
+        // Resting after the very last point only delays the end of the run.
+        while (!items.isEmpty() && items.get(items.size() - 1).isIdle()) {
+            items.remove(items.size() - 1);
+        }
+        return List.copyOf(items);
+    }
+
+    /** The measured points only, in order (what the plan's results consist of). */
+    public List<Point> points() {
+        return expand().stream().filter(PlanItem::isMeasure).map(PlanItem::point).toList();
+    }
+
+    /** The sum of {@link PlanItem#estimatedSeconds()} over {@link #expand()}, and the fills' passes and bytes. */
+    public Estimate estimatedDuration() {
+        long seconds = 0;
+        int passes = 0;
+        long bytes = 0;
+        for (PlanItem item : expand()) {
+            seconds += item.estimatedSeconds();
+            passes += item.regionPasses();
+            bytes += item.fixedBytes();
+        }
+        return new Estimate(Duration.ofSeconds(seconds), passes, bytes);
+    }
+
+    /**
+     * The same plan with every matrix's runtime, ramp and idle replaced; a null keeps each matrix's own value.
+     * Preconditions keep their times: they depend on the drive, not on how long one wants to measure.
+     */
+    public TestPlan withTimes(Integer runtime, Integer ramp, Integer idle) {
+        List<Step> changed = steps.stream()
+                .map(s -> s instanceof WorkloadStep ws ? (Step) ws.withTimes(runtime, ramp, idle) : s)
+                .toList();
+        return new TestPlan(name, description, target, changed, freshPrecondition);
+    }
+
+    /** The same plan on another region of the target. */
+    public TestPlan withTarget(Region newTarget) {
+        return new TestPlan(name, description, newTarget, steps, freshPrecondition);
+    }
+
+    public TestPlan withName(String newName, String newDescription) {
+        return new TestPlan(newName, newDescription, target, steps, freshPrecondition);
+    }
+
+    private static boolean transferChanged(Workload previous, Workload next) {
+        return !previous.sameTransfer(next) || previous.rw().isRandom() != next.rw().isRandom();
+    }
+
+    private PlanItem preconditionItem(Precondition p, int stepNo, int width) {
+        Workload w = p.workload();
+        String key = String.format(Locale.ROOT, "%0" + width + "d-%s-%s-qd%d-j%d",
+                stepNo, p.type(), w.transferLabel(), p.iodepth(), p.numjobs());
+        if (p instanceof Precondition.Fill f) {
+            Integer loops = f.ioSize() == null ? f.loops() : null;
+            return PlanItem.precondition(new Point(key, stepNo, w, f.iodepth(), f.numjobs(), null, null,
+                    target.size(), target.offset(), f.ioSize(), loops, 1, Matrix.Keep.BEST));
+        }
+        if (p instanceof Precondition.Saturate s) {
+            return PlanItem.precondition(new Point(key, stepNo, w, s.iodepth(), s.numjobs(), s.runtime(), null,
+                    target.size(), target.offset(), null, null, 1, Matrix.Keep.BEST));
+        }
+        Precondition.UntilSteady u = (Precondition.UntilSteady) p;
+        return PlanItem.untilSteady(new Point(key, stepNo, w, u.iodepth(), u.numjobs(), u.roundRuntime(), null,
+                target.size(), target.offset(), null, null, 1, Matrix.Keep.BEST), u.maxRounds());
+    }
+
+    @Override
+    public String toString() {
+        return "TestPlan[" + name + ", " + steps.size() + " steps]";
+    }
+
+}
