@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongFunction;
@@ -460,9 +459,8 @@ final class PlanJson {
             }
             Obj o = new Obj(node, path);
             List<String> knownList = Arrays.asList(known);
-            Iterator<Map.Entry<String, JsonNode>> it = node.fields();
-            while (it.hasNext()) {
-                String field = it.next().getKey();
+            for (Map.Entry<String, JsonNode> entry : node.properties()) {
+                String field = entry.getKey();
                 if (!knownList.contains(field)) {
                     problem(o.child(field), "unknown property" + suggestion(field, knownList)
                             + "; a " + what + " has " + String.join(", ", knownList));

@@ -24,13 +24,30 @@ public final class Presets {
     private static final long M = 1024 * K;
     private static final List<Integer> QD_1_TO_32 = List.of(1, 2, 4, 8, 16, 32);
 
-    private static final Map<String, Supplier<TestPlan>> PRESETS = new LinkedHashMap<>();
+    /**
+     * A preset for a list: its name, one line about it, and the plan (whose description says the details).
+     */
+    public record Preset(String name, String summary, TestPlan plan) {
+        /** How long it takes; see {@link TestPlan#estimatedDuration()}. */
+        public Estimate estimate() {
+            return plan.estimatedDuration();
+        }
+    }
+
+    private record Entry(String summary, Supplier<TestPlan> plan) {
+    }
+
+    private static final Map<String, Entry> PRESETS = new LinkedHashMap<>();
 
     static {
-        PRESETS.put(QUICK, Presets::quick);
-        PRESETS.put(CRYSTALDISKMARK, Presets::crystalDiskMark);
-        PRESETS.put(STORAGEREVIEW_FIO, Presets::storageReviewFio);
-        PRESETS.put(STORAGEREVIEW_CDN, Presets::storageReviewCdn);
+        PRESETS.put(QUICK, new Entry("sanity sweep: 128K sequential and 4K random, read and write, "
+                + "QD 1/32 x 1/2 jobs", Presets::quick));
+        PRESETS.put(CRYSTALDISKMARK, new Entry("CrystalDiskMark's 8 default tests on 8 GiB, best of 5 passes",
+                Presets::crystalDiskMark));
+        PRESETS.put(STORAGEREVIEW_FIO, new Entry("StorageReview FIO: 128K sequential; 64K/16K/4K random over "
+                + "QD 1-32 x 1-16 jobs", Presets::storageReviewFio));
+        PRESETS.put(STORAGEREVIEW_CDN, new Entry("StorageReview CDN: 3 h saturation, then write and read mixes "
+                + "over 1/2/4 jobs x QD 1-32", Presets::storageReviewCdn));
     }
 
     private Presets() {
@@ -41,13 +58,20 @@ public final class Presets {
         return List.copyOf(PRESETS.keySet());
     }
 
+    /** Every preset with its one-line summary, in the order of {@link #names()}. */
+    public static List<Preset> all() {
+        return PRESETS.entrySet().stream()
+                .map(e -> new Preset(e.getKey(), e.getValue().summary(), e.getValue().plan().get()))
+                .toList();
+    }
+
     /** The preset of that name; a PlanException lists the known names otherwise. */
     public static TestPlan get(String name) {
-        Supplier<TestPlan> preset = PRESETS.get(name);
+        Entry preset = PRESETS.get(name);
         if (preset == null) {
             throw PlanException.of("preset", "\"" + name + "\" is not a preset; known: " + String.join(", ", names()));
         }
-        return preset.get();
+        return preset.plan().get();
     }
 
     /**

@@ -29,6 +29,17 @@ class PresetsTest {
     }
 
     @Test
+    void eachPresetHasAOneLineSummaryAndAnEstimate() {
+        for (Presets.Preset p : Presets.all()) {
+            assertFalse(p.summary().isBlank(), p.name());
+            assertTrue(p.summary().length() <= 100, p.summary());
+            assertEquals(Presets.get(p.name()), p.plan());
+            assertEquals(p.plan().estimatedDuration(), p.estimate());
+        }
+        assertEquals(Presets.names(), Presets.all().stream().map(Presets.Preset::name).toList());
+    }
+
+    @Test
     void anUnknownPresetListsTheKnownOnes() {
         PlanException e = assertThrows(PlanException.class, () -> Presets.get("iometer"));
         assertEquals("preset: \"iometer\" is not a preset; known: quick, crystaldiskmark, storagereview-fio, "
