@@ -256,7 +256,7 @@ final class PlanJson {
             Rw rw = rw(o);
             Long bs = o.size("bs", null, Checks::blockSize);
             BlockSizeMix mix = o.mix("bssplit");
-            transfer(o, bs, mix);
+            transfer(o);
             Integer rwmixread = o.integer("rwmixread", null, Checks::percent);
             if (rwmixread != null && rw != null && Workload.problemWithRwmixread(rw) != null) {
                 problem(o.child("rwmixread"), Workload.problemWithRwmixread(rw));
@@ -278,7 +278,8 @@ final class PlanJson {
             });
         }
 
-        void transfer(Obj o, Long bs, BlockSizeMix mix) {
+        /** Exactly one of bs and bssplit. */
+        void transfer(Obj o) {
             if (o.has("bs") && o.has("bssplit")) {
                 problem(o.child("bs"), "give bs or bssplit, not both");
             } else if (!o.has("bs") && !o.has("bssplit")) {
@@ -340,7 +341,7 @@ final class PlanJson {
             String name = o.text("name", null);
             Long bs = o.size("bs", null, Checks::blockSize);
             BlockSizeMix mix = o.mix("bssplit");
-            transfer(o, bs, mix);
+            transfer(o);
             Integer iodepth = o.integer("iodepth", null, Checks::iodepth);
             Integer numjobs = o.integer("numjobs", null, Checks::numjobs);
             int qd = iodepth == null ? 1 : iodepth;
