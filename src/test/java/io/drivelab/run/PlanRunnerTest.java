@@ -1,0 +1,291 @@
+package io.drivelab.run;
+
+import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.engine.IntervalEvent;
+import io.drivelab.store.PointKind;
+import io.drivelab.store.PointResult;
+import io.drivelab.store.PointStatus;
+import io.drivelab.store.RunStatus;
+import io.drivelab.store.Store;
+import io.drivelab.store.StoredPoint;
+import io.drivelab.workload.Matrix;
+import io.drivelab.workload.PlanItem;
+import io.drivelab.workload.Precondition;
+import io.drivelab.workload.Presets;
+import io.drivelab.workload.Region;
+import io.drivelab.workload.Rw;
+import io.drivelab.workload.TestPlan;
+import io.drivelab.workload.Workload;
+import io.drivelab.workload.WorkloadStep;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The runner with the real engine on temp files and a real SQLite file. */
+class PlanRunnerTest {
+    private static final long MIB = 1 << 20;
+    private static final Path ENGINE = Path.of(System.getProperty("drivelab.engine", "target/drivelab-engine"));
+
+    @TempDir
+    Path dir;
+    Store store;
+    Path target;
+
+    @BeforeEach
+    void open() {
+        store = Store.open(dir.resolve("drivelab.db"));
+        target = dir.resolve("target.img");
+    }
+
+    @AfterEach
+    void close() {
+        store.close();
+    }
+
+    private PlanRunner runner(RunListener listener) {
+        return new PlanRunner(store, ENGINE, new DeviceDiscovery(), listener).statusInterval(200);
+    }
+
+    /** Two workloads of two points each, 1 s per point, with an optional idle between points. */
+    private static TestPlan smallPlan(int idle) {
+        return new TestPlan("small", "test plan", Region.ofSize(32 * MIB), List.of(
+                new WorkloadStep(Workload.of(Rw.RANDREAD, 4096), Matrix.of(List.of(1, 4), List.of(1), 1, 0, idle)),
+                new WorkloadStep(Workload.of(Rw.RANDWRITE, 4096), Matrix.of(List.of(1, 4), List.of(1), 1, 0, idle))));
+    }
+
+    @Test
+    void quickPresetRunsEveryPointInOrderAndStoresThem() {
+        TestPlan plan = Presets.get(Presets.QUICK).withTimes(1, 0, 0).withTarget(Region.ofSize(64 * MIB));
+        PlanRunner runner = runner(RunListener.NONE);
+        long id = runner.createRun(plan, target, null, null);
+
+        assertEquals(RunStatus.COMPLETE, runner.execute(id, null));
+
+        List<String> expected = plan.expand().stream().filter(i -> !i.isIdle()).map(i -> i.point().key()).toList();
+        List<StoredPoint> points = store.listPoints(id);
+        assertEquals(expected, points.stream().map(p -> p.point().meta().pointKey()).toList());
+        for (StoredPoint p : points) {
+            PointResult r = p.point();
+            assertEquals(PointStatus.COMPLETE, r.status(), r.meta().pointKey());
+            double iops = r.read().iops() + r.write().iops();
+            assertTrue(iops > 0, r.meta().pointKey() + " measured no I/O");
+            assertFalse(store.listSamples(p.id()).isEmpty(), r.meta().pointKey() + " has no samples");
+        }
+        assertEquals(RunStatus.COMPLETE, store.getRun(id).orElseThrow().status());
+    }
+
+    @Test
+    void idleRestsBetweenPoints() {
+        PlanRunner runner = runner(RunListener.NONE);
+        long id = runner.createRun(smallPlan(2), target, "idle", null);
+        runner.execute(id, null);
+
+        List<StoredPoint> points = store.listPoints(id);
+        assertEquals(4, points.size());
+        for (int i = 1; i < points.size(); i++) {
+            Duration gap = Duration.between(points.get(i - 1).point().endedAt(), points.get(i).point().startedAt());
+            assertTrue(gap.toMillis() >= 1900, "only " + gap.toMillis() + " ms between points " + i + " and " + (i + 1));
+        }
+    }
+
+    @Test
+    void progressReachesTheEndAndEtaShrinks() {
+        List<RunProgress> seen = Collections.synchronizedList(new ArrayList<>());
+        PlanRunner runner = runner(new RunListener() {
+            @Override
+            public void progress(RunProgress progress) {
+                seen.add(progress);
+            }
+        });
+        long id = runner.createRun(smallPlan(0), target, null, null);
+        runner.execute(id, null);
+
+        assertTrue(seen.size() >= 8, "progress came only " + seen.size() + " times in 4 s");
+        RunProgress first = seen.get(0), last = seen.get(seen.size() - 1);
+        assertTrue(last.fraction() > first.fraction(), first + " -> " + last);
+        assertTrue(last.eta().compareTo(first.eta()) < 0, first.eta() + " -> " + last.eta());
+        assertEquals(4, last.itemCount());
+    }
+
+    @Test
+    void cancelKeepsFinishedPointsAndResumeFinishesTheRest() throws Exception {
+        CountDownLatch secondPointRunning = new CountDownLatch(1);
+        List<String> started = Collections.synchronizedList(new ArrayList<>());
+        PlanRunner runner = runner(new RunListener() {
+            @Override
+            public void pointStarted(RunProgress progress, PlanItem item, String key) {
+                started.add(key);
+            }
+
+            @Override
+            public void sample(PlanItem item, IntervalEvent sample) {
+                if (started.size() == 2) {
+                    secondPointRunning.countDown();
+                }
+            }
+        });
+        TestPlan plan = smallPlan(0);
+        long id = runner.createRun(plan, target, null, null);
+        AtomicReference<RunStatus> status = new AtomicReference<>();
+        Thread thread = new Thread(() -> status.set(runner.execute(id, null)));
+        thread.start();
+        assertTrue(secondPointRunning.await(30, TimeUnit.SECONDS), "the second point never ran");
+        runner.cancel();
+        thread.join(10_000);
+
+        assertEquals(RunStatus.INTERRUPTED, status.get());
+        assertEquals(RunStatus.INTERRUPTED, store.getRun(id).orElseThrow().status());
+        List<StoredPoint> kept = store.listPoints(id);
+        assertEquals(2, kept.size(), "the finished point and the stopped one");
+        assertEquals(PointStatus.COMPLETE, kept.get(0).point().status());
+        assertEquals(PointStatus.PARTIAL, kept.get(1).point().status());
+        var firstStart = kept.get(0).point().startedAt();
+
+        started.clear();
+        PlanRunner again = runner(new RunListener() {
+            @Override
+            public void pointStarted(RunProgress progress, PlanItem item, String key) {
+                started.add(key);
+            }
+        });
+        assertEquals(RunStatus.COMPLETE, again.resume(id, null));
+        List<StoredPoint> all = store.listPoints(id);
+        assertEquals(4, all.size());
+        assertTrue(all.stream().allMatch(p -> p.point().status() == PointStatus.COMPLETE));
+        assertEquals(firstStart, all.get(0).point().startedAt(), "the finished point was measured again");
+        assertEquals(3, started.size(), "resume starts at the first unfinished point: " + started);
+    }
+
+    @Test
+    void anEngineCrashFailsThePointKeepsTheOthersAndTheRunResumes() throws IOException {
+        // the real engine, killed with SIGKILL during the third run: a crash as the app sees it
+        Path counter = dir.resolve("count");
+        Path crashing = dir.resolve("crashing-engine");
+        Files.writeString(crashing, """
+                #!/bin/sh
+                n=$(cat %1$s 2>/dev/null || echo 0); n=$((n+1)); echo $n > %1$s
+                case "$*" in *--version*) exec %2$s "$@";; esac
+                if [ "$n" = 3 ]; then %2$s "$@" & pid=$!; sleep 0.5; kill -9 $pid; exit 137; fi
+                exec %2$s "$@"
+                """.formatted(counter, ENGINE.toAbsolutePath()));
+        Files.setPosixFilePermissions(crashing, PosixFilePermissions.fromString("rwxr-xr-x"));
+        PlanRunner runner = new PlanRunner(store, crashing, new DeviceDiscovery(), RunListener.NONE);
+        long id = runner.createRun(smallPlan(0), target, null, null);  // --version is run 1
+
+        assertEquals(RunStatus.FAILED, runner.execute(id, null));
+
+        var run = store.getRun(id).orElseThrow();
+        assertTrue(run.error().contains("killed by signal 9"), run.error());
+        List<StoredPoint> points = store.listPoints(id);
+        assertEquals(2, points.size());
+        assertEquals(PointStatus.COMPLETE, points.get(0).point().status());
+        assertEquals(PointStatus.FAILED, points.get(1).point().status());
+        assertTrue(points.get(1).point().error().contains(points.get(1).point().meta().pointKey()));
+
+        assertEquals(RunStatus.COMPLETE, runner.resume(id, null));
+        assertEquals(4, store.completedPointKeys(id).size());
+    }
+
+    @Test
+    void steadyStatePreconditionRunsRoundsUntilTheRuleHoldsOrTheLimit() {
+        TestPlan plan = new TestPlan("steady", "", Region.ofSize(32 * MIB), List.of(
+                new Precondition.UntilSteady("saturate", 4096L, null, 4, 1, 7, 1),
+                new WorkloadStep(Workload.of(Rw.RANDREAD, 4096), Matrix.single(4, 1, 1, 0, 0))));
+        List<SteadyStateDetector.Verdict> verdicts = Collections.synchronizedList(new ArrayList<>());
+        PlanRunner runner = runner(new RunListener() {
+            @Override
+            public void steadyState(PlanItem item, SteadyStateDetector.Verdict verdict) {
+                verdicts.add(verdict);
+            }
+        });
+        long id = runner.createRun(plan, target, null, null);
+        assertEquals(RunStatus.COMPLETE, runner.execute(id, null));
+
+        String key = plan.expand().get(0).point().key();
+        List<StoredPoint> rounds = store.listPoints(id).stream()
+                .filter(p -> p.point().meta().kind() == PointKind.PRECONDITION).toList();
+        assertEquals(verdicts.size(), rounds.size(), "one stored point per round");
+        assertTrue(rounds.size() >= 5 && rounds.size() <= 7, rounds.size() + " rounds");
+        SteadyStateDetector.Verdict last = verdicts.get(verdicts.size() - 1);
+        assertTrue(last.steady() || rounds.size() == 7, "stopped before steady state and before the limit");
+        for (int r = 0; r < verdicts.size() - 1; r++) {
+            assertFalse(verdicts.get(r).steady(), "went on after a steady verdict in round " + (r + 1));
+        }
+        assertEquals(key, rounds.get(rounds.size() - 1).point().meta().pointKey(), "the last round marks it done");
+        assertTrue(store.completedPointKeys(id).contains(key));
+    }
+
+    @Test
+    void passesKeepTheBestOne() {
+        TestPlan plan = new TestPlan("passes", "", Region.ofSize(32 * MIB), List.of(new WorkloadStep(
+                Workload.of(Rw.RANDREAD, 4096), Matrix.single(1, 1, 1, 0, 0).withPasses(3, Matrix.Keep.BEST))));
+        List<String> started = Collections.synchronizedList(new ArrayList<>());
+        List<PointResult> finished = Collections.synchronizedList(new ArrayList<>());
+        PlanRunner runner = runner(new RunListener() {
+            @Override
+            public void pointStarted(RunProgress progress, PlanItem item, String key) {
+                started.add(key);
+            }
+
+            @Override
+            public void pointFinished(RunProgress progress, PlanItem item, PointResult result) {
+                finished.add(result);
+            }
+        });
+        long id = runner.createRun(plan, target, null, null);
+        runner.execute(id, null);
+
+        assertEquals(3, started.size());
+        assertEquals(1, store.listPoints(id).size());
+        assertEquals(1, finished.size());
+    }
+
+    @Test
+    void aMissingFileWithoutSizeIsRefusedWithWhatToDo() {
+        TestPlan plan = smallPlan(0).withTarget(Region.WHOLE);
+        RunException e = assertThrows(RunException.class,
+                () -> runner(RunListener.NONE).createRun(plan, target, null, null));
+        assertTrue(e.getMessage().contains("--size"), e.getMessage());
+        assertTrue(store.listRuns().isEmpty(), "nothing was filed");
+    }
+
+    @Test
+    void aTargetInAMissingFolderIsRefused() {
+        RunException e = assertThrows(RunException.class,
+                () -> runner(RunListener.NONE).createRun(smallPlan(0), dir.resolve("nope/x.img"), null, null));
+        assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
+    }
+
+    @Test
+    void bestOfKeepsTheHighestThroughputAndMeanAveragesTheFigures() {
+        PointResult slow = RunnerFixtures.result("k", 100, 400_000);
+        PointResult fast = RunnerFixtures.result("k", 300, 1_200_000);
+        var passes = List.of(new PlanRunner.Measured(slow, List.of()), new PlanRunner.Measured(fast, List.of()));
+
+        assertEquals(fast, PlanRunner.combine(passes, Matrix.Keep.BEST).result());
+        PointResult mean = PlanRunner.combine(passes, Matrix.Keep.MEAN).result();
+        assertEquals(200, mean.read().iops(), 1e-9);
+        assertEquals(800_000, mean.read().bwBytes());
+        assertNotNull(mean.resultJson());
+        assertTrue(mean.resultJson().contains("\"passes\""));
+    }
+}
