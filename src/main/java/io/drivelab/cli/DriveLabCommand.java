@@ -17,6 +17,13 @@ import picocli.CommandLine.Spec;
         description = "SSD test lab around a native direct-I/O engine. Without arguments, opens the GUI.",
         subcommands = {
                 VersionCommand.class,
+                DevicesCommand.class,
+                PresetsCommand.class,
+                PlanCommand.class,
+                RunsCommand.class,
+                ShowCommand.class,
+                ExportCommand.class,
+                FioJobCommand.class,
         })
 public final class DriveLabCommand implements Callable<Integer> {
 
@@ -27,6 +34,8 @@ public final class DriveLabCommand implements Callable<Integer> {
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new DriveLabCommand());
         commandLine.setParameterExceptionHandler(DriveLabCommand::usageError);
+        // What commands throw (CommandException, bad plans, store failures) becomes a message and an exit code.
+        commandLine.setExecutionExceptionHandler(new CommandFailures());
         return commandLine;
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -32,6 +33,16 @@ class CommandLineTest {
         assertTrue(run.stdout().contains("Usage: drivelab"), run.stdout());
         assertTrue(run.stdout().contains("version"), run.stdout());
         assertFalse(run.stdout().contains("javafx."), "the CLI path loaded JavaFX classes");
+    }
+
+    @Test
+    void helpListsEveryCommand() throws Exception {
+        Run run = drivelab(List.of(), "--help");
+
+        for (String command : List.of("version", "devices", "presets", "plan", "runs", "show", "export", "fio-job")) {
+            assertTrue(run.stdout().lines().anyMatch(l -> l.startsWith("  " + command + " ")),
+                    command + " missing in: " + run.stdout());
+        }
     }
 
     @Test
@@ -108,6 +119,12 @@ class CommandLineTest {
 
     /** Main in a child JVM with no DISPLAY, so any attempt to open a window would fail. */
     static Run drivelab(List<String> jvmOptions, String... args) throws IOException, InterruptedException {
+        return drivelab(Map.of(), jvmOptions, args);
+    }
+
+    /** The same with these environment variables set (e.g. DRIVELAB_DB). */
+    static Run drivelab(Map<String, String> environment, List<String> jvmOptions, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -119,6 +136,7 @@ class CommandLineTest {
         builder.environment().remove("DISPLAY");
         builder.environment().remove("WAYLAND_DISPLAY");
         builder.environment().remove("DRIVELAB_ENGINE");
+        builder.environment().putAll(environment);
         Process process = builder.start();
         process.getOutputStream().close();
         CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> readAll(process.getErrorStream()));

@@ -1,0 +1,35 @@
+package io.drivelab.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+
+import picocli.CommandLine;
+
+/** Runs the drivelab command line in this JVM, as Main does, capturing stdout and stderr. */
+final class Cli {
+
+    record Result(int exitCode, String out, String err) {
+        List<String> lines() {
+            return out.lines().toList();
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout\n" + out + "--- stderr\n" + err;
+        }
+    }
+
+    static Result run(String... args) {
+        CommandLine commandLine = DriveLabCommand.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        commandLine.setOut(new PrintWriter(out));
+        commandLine.setErr(new PrintWriter(err));
+        int exitCode = commandLine.execute(args);
+        return new Result(exitCode, out.toString(), err.toString());
+    }
+
+    private Cli() {
+    }
+}

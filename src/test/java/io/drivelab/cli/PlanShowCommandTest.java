@@ -1,0 +1,127 @@
+package io.drivelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.drivelab.workload.Point;
+import io.drivelab.workload.Presets;
+
+class PlanShowCommandTest {
+
+    static String planFile(String name) {
+        URL url = PlanShowCommandTest.class.getResource("/plans/" + name);
+        try {
+            return Path.of(url.toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The lines of the items table, without its header. */
+    static List<String> items(Cli.Result result) {
+        List<String> lines = result.lines();
+        int header = lines.indexOf("Items, in the order they run:") + 1;
+        assertTrue(lines.get(header).matches(" *# +KIND +KEY +WORKLOAD +WHAT"), lines.get(header));
+        return lines.subList(header + 1, lines.size());
+    }
+
+    @Test
+    void aPresetShowsEveryMeasuredPointWithItsKeyInOrder() {
+        Cli.Result result = Cli.run("plan", "show", "quick");
+
+        assertEquals(0, result.exitCode(), result.toString());
+        List<Point> points = Presets.get("quick").points();
+        List<String> items = items(result);
+        assertEquals(points.size(), items.size(), result.out());
+        for (int i = 0; i < points.size(); i++) {
+            assertTrue(items.get(i).matches(" *" + (i + 1) + "  measure +" + points.get(i).key() + " .*"),
+                    items.get(i));
+        }
+        assertTrue(items.get(10).endsWith("randread 4k QD32/1, 5 s + 1 s ramp"), items.get(10));
+    }
+
+    @Test
+    void theHeaderGivesRegionEstimateAndCounts() {
+        List<String> lines = Cli.run("plan", "show", "quick").lines();
+
+        assertEquals("Plan:      quick", lines.get(0));
+        assertTrue(lines.contains("Region:    the first 1g"), lines.toString());
+        assertTrue(lines.contains("Estimate:  1 min 36 s"), lines.toString());
+        assertTrue(lines.contains("Items:     16 measured points, 0 preconditions, 0 idle pauses"),
+                lines.toString());
+    }
+
+    @Test
+    void aPlanFileShowsPreconditionsIdlePausesAndSteps() {
+        Cli.Result result = Cli.run("plan", "show", planFile("valid.json"));
+
+        assertEquals(0, result.exitCode(), result.toString());
+        List<String> lines = result.lines();
+        assertTrue(lines.contains("Region:    8g from offset 1m"), result.out());
+        assertTrue(lines.contains("Items:     5 measured points, 2 preconditions, 4 idle pauses"), result.out());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("2  precondition  saturate +saturate: randwrite "
+                + "128k-mix QD32/4, 1 h 00 min")), result.out());
+        assertTrue(lines.contains("Step 2 mix: 128k/98.51:64k/1.49"), result.out());
+        List<String> items = items(result);
+        assertTrue(items.get(0).matches(" 1  precondition  01-fill-128k-qd32-j1 +fill +write 128k QD32/1, 2 passes "
+                + "over the region"), items.get(0));
+        assertTrue(items.get(3).matches(" 4  idle +- +- +rest 10 s"), items.get(3));
+        assertTrue(items.get(10).matches("11  measure +04-randrw-16k-mix-qd8-j2 .* randrw 16k-mix \\(70% reads\\) "
+                + "QD8/2, 30 s, mean of 3"), items.get(10));
+    }
+
+    @Test
+    void aPlanFileWithBadFieldsListsEveryProblemAndExits2() {
+        Cli.Result result = Cli.run("plan", "show", planFile("bad-fields.json"));
+
+        assertEquals(2, result.exitCode(), result.toString());
+        assertEquals("", result.out());
+        List<String> errors = result.err().lines().toList();
+        assertTrue(errors.contains("drivelab: bad-fields.json: steps[2].workload.bs: \"4000\" is not a multiple of "
+                + "512"), result.err());
+        assertTrue(errors.contains("drivelab: bad-fields.json: steps[3].matrix.runtime: -5 is negative"),
+                result.err());
+        assertTrue(errors.size() >= 5, result.err());
+        assertTrue(errors.stream().allMatch(l -> l.startsWith("drivelab: bad-fields.json: steps[")), result.err());
+    }
+
+    @Test
+    void malformedJsonIsReportedWithLineAndColumnAndExits2() {
+        Cli.Result result = Cli.run("plan", "show", planFile("malformed.json"));
+
+        assertEquals(2, result.exitCode(), result.toString());
+        assertTrue(result.err().startsWith("drivelab: malformed.json: line 4, column "), result.err());
+    }
+
+    @Test
+    void aWordThatIsNeitherPresetNorFileNamesThePresetsAndExits2() {
+        Cli.Result result = Cli.run("plan", "show", "quik");
+
+        assertEquals(2, result.exitCode(), result.toString());
+        assertEquals("drivelab: \"quik\" is neither a preset (" + String.join(", ", Presets.names())
+                + ") nor a plan file\n", result.err());
+    }
+
+    @Test
+    void aMissingPlanFileExits2() {
+        Cli.Result result = Cli.run("plan", "show", "/nonexistent/plan.json");
+
+        assertEquals(2, result.exitCode(), result.toString());
+        assertEquals("drivelab: /nonexistent/plan.json: no such file\n", result.err());
+    }
+
+    @Test
+    void planWithoutASubcommandShowsUsageAndExits2() {
+        Cli.Result result = Cli.run("plan");
+
+        assertEquals(2, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("Usage: drivelab plan"), result.err());
+    }
+}

@@ -1,0 +1,46 @@
+package io.drivelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.drivelab.workload.Presets;
+
+class PresetsCommandTest {
+
+    @Test
+    void everyPresetIsListedWithItsEstimatePointCountAndSummary() {
+        Cli.Result result = Cli.run("presets");
+
+        assertEquals(0, result.exitCode(), result.toString());
+        List<String> lines = result.lines();
+        assertTrue(lines.get(0).matches("PRESET +DURATION +POINTS +SUMMARY"), lines.get(0));
+        assertEquals(Presets.names().size() + 1, lines.size(), result.out());
+        for (Presets.Preset preset : Presets.all()) {
+            String line = lines.stream().filter(l -> l.startsWith(preset.name() + " ")).findFirst().orElseThrow();
+            assertTrue(line.matches(preset.name() + " +" + java.util.regex.Pattern.quote(preset.estimate().describe())
+                    + " +" + preset.plan().points().size() + "  " + java.util.regex.Pattern.quote(preset.summary())),
+                    line);
+        }
+    }
+
+    @Test
+    void theQuickPresetHas16PointsInAboutOneAndAHalfMinutes() {
+        String quick = Cli.run("presets").lines().stream().filter(l -> l.startsWith("quick ")).findFirst()
+                .orElseThrow();
+
+        assertTrue(quick.matches("quick +1 min 36 s +16  sanity sweep: .*"), quick);
+    }
+
+    @Test
+    void aPresetWithFillsCountsThemAsPassesOverTheRegion() {
+        String fio = Cli.run("presets").lines().stream().filter(l -> l.startsWith("storagereview-fio ")).findFirst()
+                .orElseThrow();
+
+        assertTrue(fio.contains(" + 3 passes over the region "), fio);
+        assertTrue(fio.contains(" 182  "), fio);
+    }
+}
