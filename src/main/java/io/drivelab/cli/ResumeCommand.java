@@ -1,0 +1,60 @@
+package io.drivelab.cli;
+
+import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.run.PlanRunner;
+import io.drivelab.run.RunException;
+import io.drivelab.store.Run;
+import io.drivelab.store.RunStatus;
+import io.drivelab.store.Store;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code drivelab resume RUN}: finishes an interrupted or failed run from its first unfinished point. */
+@Command(name = "resume", mixinStandardHelpOptions = true,
+        description = {"Finish a run that was stopped, killed or failed: the points it measured are kept, the "
+                + "rest run now on the same target with the same plan.",
+                "",
+                "Exit code: 0 complete, 1 failed, 2 bad input, 130 stopped."})
+public final class ResumeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StoreOption store;
+
+    @Parameters(paramLabel = "RUN", description = "The run's id (see `drivelab runs`).")
+    long runId;
+
+    @Option(names = "--allow-destroy", paramLabel = "DEVICE",
+            description = "Confirms again that the plan may destroy everything on this block device.")
+    String allowDestroy;
+
+    @Option(names = "--json", description = "JSON lines on stdout, as `drivelab run --json`.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        Path engine = RunCommand.engine();
+        try (Store s = store.open()) {
+            Run run = StoreOption.run(s, runId);
+            if (run.status() == RunStatus.COMPLETE) {
+                throw CommandException.badInput("run " + runId + " is complete; there is nothing to resume");
+            }
+            RunConsole console = new RunConsole(spec.commandLine().getOut(), spec.commandLine().getErr(), json);
+            PlanRunner runner = new PlanRunner(s, engine, new DeviceDiscovery(), console);
+            try {
+                return RunConsole.execute(runner, () -> runner.resume(runId, allowDestroy));
+            } catch (RunException e) {
+                throw CommandException.badInput(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package io.drivelab.cli;
+
+import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.engine.EngineBinary;
+import io.drivelab.engine.EngineException;
+import io.drivelab.run.PlanRunner;
+import io.drivelab.run.RunException;
+import io.drivelab.store.Store;
+import io.drivelab.workload.PlanFiles;
+import io.drivelab.workload.Presets;
+import io.drivelab.workload.Region;
+import io.drivelab.workload.TestPlan;
+import io.drivelab.workload.Units;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code drivelab run}: runs a preset or a plan file on a target and stores every point as it is measured. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Run a test plan on a drive or a test file. Every point is stored the moment it is "
+                + "measured; Ctrl+C stops the run, keeping what was measured, and `drivelab resume RUN` goes on "
+                + "from the first unfinished point.",
+                "",
+                "Exit code: 0 complete, 1 failed, 2 bad input, 130 stopped."})
+public final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StoreOption store;
+
+    @Option(names = "--target", required = true, paramLabel = "PATH",
+            description = "A block device (e.g. /dev/nvme1n1) or a file; a missing file is created at --size.")
+    Path target;
+
+    @ArgGroup(multiplicity = "1")
+    PlanChoice plan;
+
+    static final class PlanChoice {
+        @Option(names = "--preset", paramLabel = "NAME", description = "A preset (see `drivelab presets`).")
+        String preset;
+
+        @Option(names = "--plan", paramLabel = "FILE", description = "A plan file (JSON).")
+        Path file;
+    }
+
+    @Option(names = "--size", paramLabel = "SIZE", description = "Region to test (e.g. 512M, 8G); "
+            + "default: the whole device or existing file.")
+    String size;
+
+    @Option(names = "--runtime", paramLabel = "S", description = "Measured seconds per point, for every point.")
+    Integer runtime;
+
+    @Option(names = "--ramp", paramLabel = "S", description = "Unmeasured seconds before each point.")
+    Integer ramp;
+
+    @Option(names = "--idle", paramLabel = "S", description = "Seconds of rest between points.")
+    Integer idle;
+
+    @Option(names = "--name", paramLabel = "TEXT", description = "A name for the run.")
+    String name;
+
+    @Option(names = "--allow-destroy", paramLabel = "DEVICE",
+            description = "Confirms that a plan that writes may destroy everything on this block device.")
+    String allowDestroy;
+
+    @Option(names = "--json", description = "JSON lines on stdout: run, point, steady_state and end objects.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        TestPlan chosen = plan.preset != null ? Presets.get(plan.preset) : PlanFiles.load(plan.file);
+        chosen = chosen.withTimes(nonNegative("--runtime", runtime), nonNegative("--ramp", ramp),
+                nonNegative("--idle", idle));
+        if (size != null) {
+            long bytes = parseSize(size);
+            Long offset = chosen.target() == null ? null : chosen.target().offset();
+            chosen = chosen.withTarget(new Region(bytes, offset));
+        }
+        Path engine = engine();
+        try (Store s = store.open()) {
+            RunConsole console = new RunConsole(spec.commandLine().getOut(), spec.commandLine().getErr(), json);
+            PlanRunner runner = new PlanRunner(s, engine, new DeviceDiscovery(), console);
+            long runId;
+            try {
+                runId = runner.createRun(chosen, target, name, allowDestroy);
+            } catch (RunException e) {
+                throw CommandException.badInput(e.getMessage());
+            }
+            String guarded = allowDestroy;
+            return RunConsole.execute(runner, () -> runner.execute(runId, guarded));
+        }
+    }
+
+    static Path engine() {
+        try {
+            return EngineBinary.locate();
+        } catch (EngineException e) {
+            throw CommandException.failed(e.getMessage(), e);
+        }
+    }
+
+    private static Integer nonNegative(String option, Integer seconds) {
+        if (seconds != null && seconds < 0) {
+            throw CommandException.badInput(option + " " + seconds + " is negative; give seconds, 0 or more");
+        }
+        return seconds;
+    }
+
+    private static long parseSize(String text) {
+        try {
+            long bytes = Units.parseSize(text);
+            if (bytes <= 0) {
+                throw new IllegalArgumentException("not above 0");
+            }
+            return bytes;
+        } catch (RuntimeException e) {
+            throw CommandException.badInput("--size " + text + " is not a size; give e.g. 512M, 8G or 1T");
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package io.drivelab.cli;
+
+import io.drivelab.store.PointStatus;
+import io.drivelab.store.RunStatus;
+import io.drivelab.store.Store;
+import io.drivelab.store.StoredPoint;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** `drivelab run` and `drivelab resume` as a user runs them: a child JVM, the real engine, a real database. */
+@Timeout(300)
+class RunCommandTest {
+    @TempDir
+    Path dir;
+
+    private List<String> jvm() {
+        return List.of("-Ddrivelab.engine=" + CommandLineTest.builtEngine());
+    }
+
+    @Test
+    void quickPresetCompletesAndExportsOneRowPerPoint() throws Exception {
+        Path db = dir.resolve("d.db");
+        var run = CommandLineTest.drivelab(jvm(), "run", "--db", db.toString(), "--target",
+                dir.resolve("x.img").toString(), "--size", "64M", "--preset", "quick", "--runtime", "1",
+                "--ramp", "0", "--idle", "0");
+
+        assertEquals(0, run.exitCode(), run.stderr());
+        assertTrue(run.stdout().contains("Run 1 complete"), run.stdout());
+        var export = CommandLineTest.drivelab(List.of(), "export", "1", "--db", db.toString(), "--format", "csv");
+        List<String> rows = export.stdout().lines().toList();
+        assertEquals(1 + 16, rows.size(), export.stdout());
+        for (String row : rows.subList(1, rows.size())) {
+            assertTrue(row.contains(",complete,"), row);
+        }
+    }
+
+    @Test
+    void jsonOutputIsOneObjectPerLine() throws Exception {
+        var run = CommandLineTest.drivelab(jvm(), "run", "--db", dir.resolve("d.db").toString(), "--target",
+                dir.resolve("x.img").toString(), "--size", "16M", "--preset", "quick", "--runtime", "1",
+                "--ramp", "0", "--json");
+
+        assertEquals(0, run.exitCode(), run.stderr());
+        List<String> lines = run.stdout().lines().toList();
+        assertTrue(lines.get(0).startsWith("{\"type\":\"run\"") || lines.get(0).contains("\"type\":\"run\""),
+                lines.get(0));
+        assertEquals(16, lines.stream().filter(l -> l.contains("\"type\":\"point\"")).count());
+        assertTrue(lines.get(lines.size() - 1).contains("\"status\":\"complete\""), lines.get(lines.size() - 1));
+    }
+
+    @Test
+    void killedMidRunLeavesAReadableDatabaseAndResumeFinishesIt() throws Exception {
+        Path db = dir.resolve("d.db");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString()));
+        command.addAll(jvm());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.drivelab.Main", "run", "--db",
+                db.toString(), "--target", dir.resolve("x.img").toString(), "--size", "32M", "--preset", "quick",
+                "--runtime", "1", "--ramp", "0", "--idle", "0"));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        process.getOutputStream().close();
+        // wait until three points are stored, then kill -9 in the middle of the fourth
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            int finished = 0;
+            String line;
+            while (finished < 3 && (line = out.readLine()) != null) {
+                if (line.contains(" complete ")) {
+                    finished++;
+                }
+            }
+            Thread.sleep(300);
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+        Thread.sleep(2000);
+        assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("")
+                .contains(dir.resolve("x.img").toString()) && p.info().command().orElse("").endsWith("engine")),
+                "an engine survived its killed parent");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+             ResultSet check = c.createStatement().executeQuery("PRAGMA integrity_check")) {
+            assertEquals("ok", check.getString(1));
+        }
+
+        var runs = CommandLineTest.drivelab(List.of(), "runs", "--db", db.toString());
+        assertTrue(runs.stderr().contains("marked interrupted"), runs.stderr());
+        try (Store store = Store.open(db)) {
+            assertEquals(RunStatus.INTERRUPTED, store.getRun(1).orElseThrow().status());
+            assertTrue(store.completedPointKeys(1).size() >= 3);
+        }
+
+        var resume = CommandLineTest.drivelab(jvm(), "resume", "1", "--db", db.toString());
+        assertEquals(0, resume.exitCode(), resume.stdout() + resume.stderr());
+        try (Store store = Store.open(db)) {
+            assertEquals(RunStatus.COMPLETE, store.getRun(1).orElseThrow().status());
+            List<StoredPoint> points = store.listPoints(1);
+            assertEquals(16, points.size());
+            assertTrue(points.stream().allMatch(p -> p.point().status() == PointStatus.COMPLETE));
+        }
+    }
+
+    @Test
+    void badInputIsNamedAndExits2() throws Exception {
+        String db = dir.resolve("d.db").toString();
+        // storagereview-fio tests the whole target: a file that does not exist yet has no size
+        var noSize = CommandLineTest.drivelab(jvm(), "run", "--db", db, "--target", dir.resolve("n.img").toString(),
+                "--preset", "storagereview-fio");
+        assertEquals(2, noSize.exitCode());
+        assertTrue(noSize.stderr().contains("--size"), noSize.stderr());
+
+        var negative = CommandLineTest.drivelab(jvm(), "run", "--db", db, "--target", dir.resolve("n.img").toString(),
+                "--size", "16M", "--preset", "quick", "--runtime", "-3");
+        assertEquals(2, negative.exitCode());
+        assertTrue(negative.stderr().contains("--runtime -3"), negative.stderr());
+
+        var badSize = CommandLineTest.drivelab(jvm(), "run", "--db", db, "--target", dir.resolve("n.img").toString(),
+                "--size", "lots", "--preset", "quick");
+        assertEquals(2, badSize.exitCode());
+        assertTrue(badSize.stderr().contains("--size lots"), badSize.stderr());
+
+        var unknownPreset = CommandLineTest.drivelab(jvm(), "run", "--db", db, "--target",
+                dir.resolve("n.img").toString(), "--size", "16M", "--preset", "nope");
+        assertEquals(2, unknownPreset.exitCode());
+        assertTrue(unknownPreset.stderr().contains("nope"), unknownPreset.stderr());
+
+        var noRun = CommandLineTest.drivelab(jvm(), "resume", "42", "--db", db);
+        assertEquals(2, noRun.exitCode());
+        assertTrue(noRun.stderr().contains("no run 42"), noRun.stderr());
+        assertTrue(Files.notExists(dir.resolve("n.img")), "a refused run created its target");
+    }
+}
