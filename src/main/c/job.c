@@ -158,7 +158,10 @@ static void job_fail(struct job *j, int err, const char *op, struct io_u *io, co
 		return;
 	j->failed = true;
 	if (!what)
-		what = strerror(err);
+		what = err == EOPNOTSUPP && o->hipri
+			       ? "polled I/O is not supported here (--hipri needs a device with poll queues, e.g. NVMe "
+				 "with the nvme module's poll_queues set); run without --hipri"
+			       : strerror(err);
 	if (io)
 		set_error(&j->error, err, op, "%s of %u bytes at offset %llu on %s failed: %s",
 			  io->dir == DIR_READ ? "read" : "write", io->len, (unsigned long long)io->offset,
