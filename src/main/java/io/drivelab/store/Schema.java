@@ -125,7 +125,42 @@ final class Schema {
             new Migration(2, "indexes for the run list, a run's points in plan order, and drive lookups", List.of(
                     "CREATE INDEX runs_started_at ON runs (started_at)",
                     "CREATE INDEX runs_drive_id ON runs (drive_id)",
-                    "CREATE INDEX points_run_seq ON points (run_id, seq)")));
+                    "CREATE INDEX points_run_seq ON points (run_id, seq)")),
+            // The shipped reference library: each review's data file whole (so the library can be rebuilt from the
+            // database alone) and its figures as rows for SQL. Kept apart from the user's runs, which a reload of
+            // the shipped data never touches.
+            new Migration(3, "reference library: published reviews and their figures", List.of(
+                    """
+                    CREATE TABLE reference_sources (
+                        file      TEXT PRIMARY KEY,
+                        version   INTEGER NOT NULL,
+                        sha256    TEXT NOT NULL,
+                        data_json TEXT NOT NULL,
+                        loaded_at INTEGER NOT NULL
+                    )""",
+                    """
+                    CREATE TABLE reference_figures (
+                        source_file TEXT NOT NULL REFERENCES reference_sources (file) ON DELETE CASCADE,
+                        seq         INTEGER NOT NULL,
+                        kind        TEXT NOT NULL CHECK (kind IN ('measured', 'spec')),
+                        drive       TEXT NOT NULL,
+                        capacity    TEXT,
+                        section     TEXT NOT NULL,
+                        suite       TEXT NOT NULL,
+                        test        TEXT NOT NULL,
+                        rw          TEXT,
+                        bs          INTEGER,
+                        bs_mix      TEXT,
+                        iodepth     INTEGER,
+                        numjobs     INTEGER,
+                        metric      TEXT NOT NULL,
+                        value       REAL NOT NULL,
+                        unit        TEXT NOT NULL,
+                        qualifier   TEXT,
+                        note        TEXT,
+                        PRIMARY KEY (source_file, seq)
+                    )""",
+                    "CREATE INDEX reference_figures_workload ON reference_figures (rw, bs, bs_mix)")));
 
     static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The results database: one SQLite file holding drives, runs, their points, per-interval samples and latency
@@ -40,6 +41,8 @@ public final class Store implements AutoCloseable {
 
     private final Path path;
     private final Connection connection;
+    /** Nesting of inTransaction() on this connection; only the outermost level commits. */
+    private int transactionDepth;
 
     private Store(Path path, Connection connection) {
         this.path = path;
@@ -788,6 +791,124 @@ public final class Store implements AutoCloseable {
         }
     }
 
+    // ---------------------------------------------------------------- several changes as one
+
+    /**
+     * Runs {@code work}, which calls this store's methods, as one transaction: every change it makes is committed
+     * together when it returns, and none is kept when it throws (an import of several runs is all or nothing).
+     * Other threads wait meanwhile.
+     */
+    public synchronized <T> T atomically(Supplier<T> work) {
+        try {
+            return inTransaction(work::get);
+        } catch (SQLException e) {
+            throw failure("committing", e);
+        }
+    }
+
+    // ---------------------------------------------------------------- reference library
+
+    /** The shipped reference files loaded so far, by file name, with their data. */
+    public synchronized List<StoredReferenceSource> listReferenceSources() {
+        try (PreparedStatement query = connection.prepareStatement("SELECT * FROM reference_sources ORDER BY file");
+             ResultSet rows = query.executeQuery()) {
+            List<StoredReferenceSource> sources = new ArrayList<>();
+            while (rows.next()) {
+                sources.add(new StoredReferenceSource(rows.getString("file"), rows.getInt("version"),
+                        rows.getString("sha256"), rows.getString("data_json"), getInstant(rows, "loaded_at")));
+            }
+            return sources;
+        } catch (SQLException e) {
+            throw failure("reading the reference library", e);
+        }
+    }
+
+    /**
+     * Replaces one reference file and its figures (or adds it), in one transaction. Runs, points and drives are
+     * not touched.
+     */
+    public synchronized void replaceReferenceSource(StoredReferenceSource source, List<ReferenceRow> figures) {
+        try {
+            inTransaction(() -> {
+                try (PreparedStatement delete = connection.prepareStatement(
+                        "DELETE FROM reference_sources WHERE file = ?")) {
+                    delete.setString(1, source.file());
+                    delete.executeUpdate();
+                }
+                try (PreparedStatement insert = connection.prepareStatement("""
+                        INSERT INTO reference_sources (file, version, sha256, data_json, loaded_at)
+                        VALUES (?, ?, ?, ?, ?)""")) {
+                    insert.setString(1, source.file());
+                    insert.setInt(2, source.version());
+                    insert.setString(3, source.sha256());
+                    insert.setString(4, source.json());
+                    setInstant(insert, 5, source.loadedAt());
+                    insert.executeUpdate();
+                }
+                insertReferenceRows(source.file(), figures);
+                return null;
+            });
+        } catch (SQLException e) {
+            throw failure("loading reference file " + source.file(), e);
+        }
+    }
+
+    private void insertReferenceRows(String file, List<ReferenceRow> figures) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement("""
+                INSERT INTO reference_figures (source_file, seq, kind, drive, capacity, section, suite, test, rw, bs,
+                    bs_mix, iodepth, numjobs, metric, value, unit, qualifier, note)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+            for (ReferenceRow row : figures) {
+                int i = 1;
+                insert.setString(i++, file);
+                insert.setInt(i++, row.seq());
+                insert.setString(i++, row.kind());
+                insert.setString(i++, row.drive());
+                insert.setString(i++, row.capacity());
+                insert.setString(i++, row.section());
+                insert.setString(i++, row.suite());
+                insert.setString(i++, row.test());
+                insert.setString(i++, row.rw());
+                setLong(insert, i++, row.bs());
+                insert.setString(i++, row.bsMix());
+                setLong(insert, i++, row.iodepth() == null ? null : row.iodepth().longValue());
+                setLong(insert, i++, row.numjobs() == null ? null : row.numjobs().longValue());
+                insert.setString(i++, row.metric());
+                insert.setDouble(i++, row.value());
+                insert.setString(i++, row.unit());
+                insert.setString(i++, row.qualifier());
+                insert.setString(i, row.note());
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+    }
+
+    /** The figures of one reference file as loaded, in the file's order. */
+    public synchronized List<ReferenceRow> listReferenceRows(String file) {
+        try (PreparedStatement query = connection.prepareStatement(
+                "SELECT * FROM reference_figures WHERE source_file = ? ORDER BY seq")) {
+            query.setString(1, file);
+            List<ReferenceRow> figures = new ArrayList<>();
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    Long iodepth = getLong(rows, "iodepth");
+                    Long numjobs = getLong(rows, "numjobs");
+                    figures.add(new ReferenceRow(rows.getInt("seq"), rows.getString("kind"), rows.getString("drive"),
+                            rows.getString("capacity"), rows.getString("section"), rows.getString("suite"),
+                            rows.getString("test"), rows.getString("rw"), getLong(rows, "bs"),
+                            rows.getString("bs_mix"), iodepth == null ? null : iodepth.intValue(),
+                            numjobs == null ? null : numjobs.intValue(), rows.getString("metric"),
+                            rows.getDouble("value"), rows.getString("unit"), rows.getString("qualifier"),
+                            rows.getString("note")));
+                }
+            }
+            return figures;
+        } catch (SQLException e) {
+            throw failure("reading the figures of reference file " + file, e);
+        }
+    }
+
     // ---------------------------------------------------------------- JDBC helpers
 
     private interface SqlWork<T> {
@@ -795,6 +916,16 @@ public final class Store implements AutoCloseable {
     }
 
     private <T> T inTransaction(SqlWork<T> work) throws SQLException {
+        if (transactionDepth > 0) {
+            // Inside atomically(): the outermost transaction commits or rolls back everything.
+            transactionDepth++;
+            try {
+                return work.run();
+            } finally {
+                transactionDepth--;
+            }
+        }
+        transactionDepth = 1;
         connection.setAutoCommit(false);
         try {
             T result = work.run();
@@ -808,6 +939,7 @@ public final class Store implements AutoCloseable {
             }
             throw e;
         } finally {
+            transactionDepth = 0;
             connection.setAutoCommit(true);
         }
     }
