@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -12,6 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.drivelab.store.Drive;
 import io.drivelab.store.NewRun;
+import io.drivelab.store.PointKind;
+import io.drivelab.store.PointMeta;
+import io.drivelab.store.PointResult;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
 import io.drivelab.workload.PlanFiles;
@@ -113,6 +117,23 @@ class ShowCommandTest {
                 + "+1400\\.0 +complete"), table.get(1));
         assertTrue(table.get(2).matches("4K 70/30 mix +randrw 70% read +4k +16 +2 +write +18000 +73\\.7 +610\\.0 "
                 + "+1700\\.0 +complete"), table.get(2));
+    }
+
+    @Test
+    void preconditionsAreListedInPlanOrderWithTheirKind() {
+        long id = quickRun();
+        try (Store store = Store.open(Path.of(db))) {
+            Instant t = StoredRuns.T0;
+            store.savePoint(id, PointResult.fromEngineResult(new PointMeta("00-fill-128k-qd256-j1", -1,
+                    PointKind.PRECONDITION, "fill", "write", 131072L, null, null, 256, 1),
+                    StoredRuns.parse(StoredRuns.SEQWRITE_128K), t, t.plusSeconds(5)), List.of());
+        }
+
+        List<String> table = table(Cli.run("show", "--db", db, String.valueOf(id)));
+
+        assertTrue(table.get(0).startsWith("KIND          WORKLOAD "), table.get(0));
+        assertTrue(table.get(1).matches("precondition  fill +write +128k +256 +1 +write +8000 .*"), table.get(1));
+        assertTrue(table.get(2).startsWith("measure       128K sequential write "), table.get(2));
     }
 
     @Test
