@@ -1,10 +1,7 @@
 package io.drivelab.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -68,7 +65,7 @@ public final class ExportCommand implements Callable<Integer> {
             "p99_9_us");
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         String text;
         int rows;
         try (Store s = store.open()) {
@@ -86,7 +83,7 @@ public final class ExportCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        Files.writeString(outFile, text, StandardCharsets.UTF_8);
+        OutFile.write(outFile, text);
         PrintWriter err = spec.commandLine().getErr();
         err.println("drivelab: wrote " + rows + (rows == 1 ? " point" : " points") + " of run " + runId + " to "
                 + outFile);

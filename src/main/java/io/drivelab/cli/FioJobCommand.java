@@ -1,9 +1,6 @@
 package io.drivelab.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -58,7 +55,7 @@ public final class FioJobCommand implements Callable<Integer> {
     Path outFile;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         int sources = (runId != null ? 1 : 0) + (preset != null ? 1 : 0) + (planFile != null ? 1 : 0);
         if (sources != 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), sources == 0
@@ -78,7 +75,7 @@ public final class FioJobCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        Files.writeString(outFile, jobFile, StandardCharsets.UTF_8);
+        OutFile.write(outFile, jobFile);
         PrintWriter err = spec.commandLine().getErr();
         err.println("drivelab: wrote " + outFile + "; run it with: fio " + outFile);
         err.flush();

@@ -220,6 +220,16 @@ class ExportCommandTest {
     }
 
     @Test
+    void anOutFileThatCannotBeWrittenExits1SayingWhy() {
+        Path file = dir.resolve("no-such-folder/nightly.csv");
+
+        Cli.Result result = Cli.run("export", "--db", db, String.valueOf(runId), "--out", file.toString());
+
+        assertEquals(1, result.exitCode(), result.toString());
+        assertEquals("drivelab: cannot write " + file + ": its folder does not exist\n", result.err());
+    }
+
+    @Test
     void anUnknownRunExits2() {
         Cli.Result result = Cli.run("export", "--db", db, "99", "--format", "csv");
 
