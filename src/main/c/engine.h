@@ -11,7 +11,8 @@
 
 #define ENGINE_VERSION "0.1.0"
 
-enum rw_mode { RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RANDRW, RW_SEQRW };
+/* RW_CHECKPOINT: checkpoint.c's own workload (ranks write checkpoint shards, then fsync) */
+enum rw_mode { RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RANDRW, RW_SEQRW, RW_CHECKPOINT };
 enum io_dir { DIR_READ = 0, DIR_WRITE = 1 };
 enum engine_kind { ENGINE_AUTO, ENGINE_URING, ENGINE_LIBAIO, ENGINE_PSYNC };
 
@@ -46,6 +47,11 @@ struct options {
 	unsigned buffer_compress_percentage;
 	const char *allow_destroy;   /* must equal filename to write a block device */
 	bool unlink_created;
+	/* --rw=checkpoint (checkpoint.c) */
+	uint64_t checkpoint_size;    /* bytes per checkpoint, all ranks together; 0 when given as a share */
+	double checkpoint_pct;       /* --checkpoint_size=PCT%: share of the region; 0 when given in bytes */
+	unsigned checkpoints;        /* per pass */
+	unsigned passes;
 };
 
 /* Writes a message for a bad option into err; returns 0 on success. */
@@ -61,7 +67,7 @@ static inline bool rw_is_random(enum rw_mode rw)
 }
 static inline bool rw_writes(enum rw_mode rw)
 {
-	return rw == RW_WRITE || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_SEQRW;
+	return rw == RW_WRITE || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_SEQRW || rw == RW_CHECKPOINT;
 }
 static inline bool rw_reads(enum rw_mode rw)
 {
@@ -71,6 +77,7 @@ static inline bool rw_reads(enum rw_mode rw)
 struct target {
 	int fd;
 	bool is_block;
+	bool is_dir;                 /* --rw=checkpoint into a directory: a file per rank and checkpoint */
 	bool created;                /* the engine created the file */
 	uint64_t dev_size;           /* device or file size */
 	uint64_t region_off;
@@ -172,6 +179,10 @@ int target_layout(struct options *o, struct target *t, struct engine_error *e);
 void target_close(struct options *o, struct target *t);
 
 void *job_main(void *arg);
+/* Counts one completed I/O of lat ns in s (the job's own thread only). */
+void stats_account(struct dir_stats *s, uint64_t lat, uint32_t bytes);
+/* --rw=checkpoint: runs the whole workload; returns the exit code (checkpoint.c). */
+int checkpoint_main(struct options *o, struct run *r, int argc, char **argv);
 int job_setup(struct run *r, struct job *j, unsigned id, struct engine_error *e);
 
 extern const struct backend_ops backend_uring, backend_libaio, backend_psync;

@@ -134,7 +134,7 @@ static inline bool prep_io(struct job *j, struct io_u *io)
 	return true;
 }
 
-static inline void account(struct dir_stats *s, uint64_t lat, uint32_t bytes)
+void stats_account(struct dir_stats *s, uint64_t lat, uint32_t bytes)
 {
 	STAT_SET(s->ios, s->ios + 1);
 	STAT_SET(s->bytes, s->bytes + bytes);
@@ -259,7 +259,7 @@ void *job_main(void *arg)
 				job_fail(j, EIO, io->dir == DIR_READ ? "read" : "write", io,
 					 done_res[i] == 0 ? "end of file" : "short transfer");
 			else
-				account(&j->stats[phase][io->dir], now - io->start_ns, io->len);
+				stats_account(&j->stats[phase][io->dir], now - io->start_ns, io->len);
 			io->next_free = free_list;
 			free_list = io;
 		}

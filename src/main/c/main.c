@@ -30,6 +30,7 @@ static const char usage[] =
 	"usage: drivelab-engine --filename=PATH [options]\n"
 	"Measures one workload on a block device or file with direct I/O; prints JSON lines on stdout.\n"
 	"  --rw=read|write|randread|randwrite|randrw|rw   --rwmixread=PCT\n"
+	"  --rw=checkpoint --checkpoint_size=SIZE|PCT% --checkpoints=N --passes=P (ranks: --numjobs)\n"
 	"  --bs=SIZE | --bssplit=SIZE/PCT:SIZE/PCT...      --iodepth=N --numjobs=N\n"
 	"  --size=SIZE --offset=SIZE --io_size=SIZE --loops=N\n"
 	"  --runtime=SEC --ramp_time=SEC --status-interval=MS\n"
@@ -136,6 +137,8 @@ int main(int argc, char **argv)
 	run.opt = &opt;
 	run.tgt = &tgt;
 	g_wake_fd = run.wake_fd = eventfd(0, EFD_CLOEXEC);
+	if (opt.rw == RW_CHECKPOINT)
+		return checkpoint_main(&opt, &run, argc, argv);
 	if (target_open(&opt, &tgt, &err)) {
 		report_error(&err);
 		target_close(&opt, &tgt);

@@ -9,7 +9,7 @@
 
 const char *rw_name(enum rw_mode rw)
 {
-	static const char *names[] = { "read", "write", "randread", "randwrite", "randrw", "rw" };
+	static const char *names[] = { "read", "write", "randread", "randwrite", "randrw", "rw", "checkpoint" };
 	return names[rw];
 }
 
@@ -113,6 +113,7 @@ enum opt_id {
 	O_NAME, O_FILENAME, O_RW, O_RWMIXREAD, O_BS, O_BSSPLIT, O_IODEPTH, O_NUMJOBS, O_SIZE, O_OFFSET,
 	O_RUNTIME, O_RAMP, O_IO_SIZE, O_LOOPS, O_DIRECT, O_IOENGINE, O_HIPRI, O_SQTHREAD_POLL, O_RANDSEED,
 	O_STATUS_INTERVAL, O_SPIN_US, O_BUFFER_PATTERN, O_BUFFER_COMPRESS, O_ALLOW_DESTROY, O_UNLINK, O_HELP, O_VERSION,
+	O_CHECKPOINT_SIZE, O_CHECKPOINTS, O_PASSES,
 };
 
 static const struct {
@@ -150,6 +151,9 @@ static const struct {
 	{ "unlink", O_UNLINK, true },
 	{ "help", O_HELP, true },
 	{ "version", O_VERSION, true },
+	{ "checkpoint_size", O_CHECKPOINT_SIZE, false },
+	{ "checkpoints", O_CHECKPOINTS, false },
+	{ "passes", O_PASSES, false },
 };
 
 #define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
@@ -158,6 +162,9 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		  bool *want_version)
 {
 	const char *bs_arg = NULL, *bssplit_arg = NULL;
+	/* checkpoint defaults differ (8 ranks, 1m writes, buffered): remember what was given */
+	bool numjobs_given = false, direct_given = false, ckpt_only_given = false;
+	const char *ckpt_only = NULL;
 
 	memset(o, 0, sizeof(*o));
 	o->name = "drivelab";
@@ -216,8 +223,10 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			else if (!strcmp(val, "randwrite")) o->rw = RW_RANDWRITE;
 			else if (!strcmp(val, "randrw")) o->rw = RW_RANDRW;
 			else if (!strcmp(val, "rw") || !strcmp(val, "readwrite")) o->rw = RW_SEQRW;
+			else if (!strcmp(val, "checkpoint")) o->rw = RW_CHECKPOINT;
 			else
-				BAD("--rw=%s is not a workload; use read, write, randread, randwrite, randrw or rw", val);
+				BAD("--rw=%s is not a workload; use read, write, randread, randwrite, randrw, rw or "
+				    "checkpoint", val);
 			break;
 		case O_RWMIXREAD:
 			if (parse_uint(val, 100, &u))
@@ -235,6 +244,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			if (parse_uint(val, 1024, &u) || u == 0)
 				BAD("--numjobs=%s is not a number from 1 to 1024", val);
 			o->numjobs = (unsigned)u;
+			numjobs_given = true;
 			break;
 		case O_SIZE:
 			if (parse_size(val, &o->size) || o->size == 0)
@@ -264,6 +274,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case O_DIRECT:
 			if (parse_bool(val, &o->direct))
 				BAD("--direct=%s must be 0 or 1", val);
+			direct_given = true;
 			break;
 		case O_IOENGINE:
 			if (!strcmp(val, "io_uring")) o->ioengine = ENGINE_URING;
@@ -312,11 +323,66 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 				BAD("--unlink=%s must be 0 or 1", val);
 			o->unlink_created = b;
 			break;
+		case O_CHECKPOINT_SIZE: {
+			size_t n = strlen(val);
+			if (n > 1 && val[n - 1] == '%') {
+				char *end;
+				double pct = strtod(val, &end);
+				if (end != val + n - 1 || !(pct > 0) || pct > 100)
+					BAD("--checkpoint_size=%s is not a share of the region above 0%% and up to 100%%", val);
+				o->checkpoint_pct = pct;
+				o->checkpoint_size = 0;
+			} else {
+				if (parse_size(val, &o->checkpoint_size) || o->checkpoint_size == 0)
+					BAD("--checkpoint_size=%s is not a size (e.g. 8g) or a share of the region (e.g. "
+					    "21.3%%)", val);
+				o->checkpoint_pct = 0;
+			}
+			ckpt_only = "--checkpoint_size";
+			ckpt_only_given = true;
+			break;
+		}
+		case O_CHECKPOINTS:
+			if (parse_uint(val, 100000, &u) || u == 0)
+				BAD("--checkpoints=%s is not a number from 1 to 100000", val);
+			o->checkpoints = (unsigned)u;
+			ckpt_only = "--checkpoints";
+			ckpt_only_given = true;
+			break;
+		case O_PASSES:
+			if (parse_uint(val, 1000, &u) || u == 0)
+				BAD("--passes=%s is not a number from 1 to 1000", val);
+			o->passes = (unsigned)u;
+			ckpt_only = "--passes";
+			ckpt_only_given = true;
+			break;
 		case O_HELP: *want_help = true; return 0;
 		case O_VERSION: *want_version = true; return 0;
 		}
 	}
 
+	if (o->rw == RW_CHECKPOINT) {
+		/* a checkpoint is what it is: R ranks, each one shard in sequential writes, then fsync */
+		if (bssplit_arg)
+			BAD("--bssplit does not apply to --rw=checkpoint; give the write size with --bs");
+		if (o->runtime_ms || o->ramp_ms || o->io_size || o->loops != 1)
+			BAD("--runtime, --ramp_time, --io_size and --loops do not apply to --rw=checkpoint; "
+			    "use --checkpoints and --passes");
+		if (!o->checkpoint_size && !o->checkpoint_pct)
+			BAD("--rw=checkpoint needs --checkpoint_size (e.g. 8g, or 21.3%% of the region)");
+		if (!numjobs_given)
+			o->numjobs = 8;  /* 8 GPUs: tensor parallel 4 x pipeline parallel 2, as the reviews ran DLIO */
+		if (!direct_given)
+			o->direct = false;  /* torch.save() writes through the page cache */
+		if (!bs_arg)
+			bs_arg = "1m";
+		if (!o->checkpoints)
+			o->checkpoints = 12;
+		if (!o->passes)
+			o->passes = 3;
+	} else if (ckpt_only_given) {
+		BAD("%s only applies to --rw=checkpoint", ckpt_only);
+	}
 	if (bssplit_arg) {
 		if (bssplit_parse(bssplit_arg, &o->bs, err, errlen))
 			return -1;
@@ -331,7 +397,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		BAD("--filename is missing: give a block device or a file to create, e.g. --filename=/tmp/drivelab.img");
 	if (o->rw == RW_READ || o->rw == RW_RANDREAD)
 		o->rwmixread = 100;
-	else if (o->rw == RW_WRITE || o->rw == RW_RANDWRITE)
+	else if (o->rw == RW_WRITE || o->rw == RW_RANDWRITE || o->rw == RW_CHECKPOINT)
 		o->rwmixread = 0;
 	if (o->hipri && o->ioengine != ENGINE_URING && o->ioengine != ENGINE_AUTO)
 		BAD("--hipri needs --ioengine=io_uring");

@@ -31,4 +31,11 @@ void report_interval(const struct run *r, uint64_t t_ns, struct dir_sum prev[2])
 void report_result(const struct run *r, bool partial, const struct rusage *ru0, const struct rusage *ru1);
 void report_error(const struct engine_error *e);
 
+/* --rw=checkpoint (checkpoint.c): a line per finished checkpoint, and the run's result with all of them. */
+struct ckpt_plan;
+struct ckpt_record;
+void report_checkpoint(const struct ckpt_plan *p, const struct ckpt_record *c);
+void report_checkpoint_result(const struct run *r, const struct ckpt_plan *p, bool partial, const struct rusage *ru0,
+			      const struct rusage *ru1);
+
 #endif
