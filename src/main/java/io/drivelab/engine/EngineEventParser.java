@@ -37,6 +37,8 @@ public final class EngineEventParser {
             case "interval":
                 return Optional.of(new IntervalEvent(node.path("t_ms").asLong(), node.path("ramp").asBoolean(),
                         direction(node.path("read")), direction(node.path("write"))));
+            case "checkpoint":
+                return Optional.of(checkpoint(node));
             case "result":
                 return Optional.of(result(node, line));
             case "error":
@@ -115,6 +117,20 @@ public final class EngineEventParser {
                                 buckets(histogram.path("write")))
                         : ResultEvent.Histogram.NONE,
                 line);
+    }
+
+    /** A checkpoint line, or one entry of a result's {@code checkpoint.checkpoints}. */
+    static CheckpointEvent checkpoint(JsonNode node) {
+        List<String> deleted = new ArrayList<>();
+        for (JsonNode name : node.path("deleted")) {
+            deleted.add(name.asText());
+        }
+        JsonNode slot = node.get("slot");
+        return new CheckpointEvent(node.path("pass").asInt(), node.path("index").asInt(),
+                slot != null && slot.isNumber() ? slot.asInt() : null, node.path("t_ms").asLong(),
+                node.path("seconds").asDouble(), node.path("write_seconds").asDouble(),
+                node.path("fsync_seconds").asDouble(), node.path("bytes").asLong(), node.path("gb_per_s").asDouble(),
+                Collections.unmodifiableList(deleted));
     }
 
     static DirectionStats direction(JsonNode node) {

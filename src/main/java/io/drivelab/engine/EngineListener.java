@@ -21,6 +21,10 @@ public interface EngineListener {
     default void onResult(ResultEvent result) {
     }
 
+    /** A checkpoint of a {@code --rw=checkpoint} run finished (its fsync returned). */
+    default void onCheckpoint(CheckpointEvent checkpoint) {
+    }
+
     default void onError(ErrorEvent error) {
     }
 

@@ -229,6 +229,8 @@ public final class EngineProcess implements AutoCloseable {
                 listener.onLayout(l);
             } else if (event instanceof IntervalEvent i) {
                 listener.onInterval(i);
+            } else if (event instanceof CheckpointEvent c) {
+                listener.onCheckpoint(c);
             } else if (event instanceof ResultEvent r) {
                 result = r;
                 listener.onResult(r);
