@@ -76,6 +76,11 @@ public record TestPlan(String name, String description, Region target, List<Step
                         items.add(PlanItem.idle(m.idle()));
                     }
                 }
+            } else if (step instanceof CheckpointStep cs) {
+                String key = String.format(Locale.ROOT, "%0" + width + "d-checkpoint-%s-r%d",
+                        stepNo, Units.formatSize(cs.bs()), cs.ranks());
+                items.add(PlanItem.measure(Point.checkpoint(key, stepNo, cs.workload(), cs.ranks(), target.size(),
+                        target.offset(), cs.checkpoint())));
             }
         }
         // Resting after the very last point only delays the end of the run.
@@ -111,7 +116,23 @@ public record TestPlan(String name, String description, Region target, List<Step
         List<Step> changed = steps.stream()
                 .map(s -> s instanceof WorkloadStep ws ? (Step) ws.withTimes(runtime, ramp, idle) : s)
                 .toList();
-        return new TestPlan(name, description, target, changed, freshPrecondition);
+        // the description speaks of the preset's own times: say which ones this plan replaces
+        List<String> overrides = new java.util.ArrayList<>();
+        if (runtime != null) {
+            overrides.add("runtime " + runtime + " s");
+        }
+        if (ramp != null) {
+            overrides.add("ramp " + ramp + " s");
+        }
+        if (idle != null) {
+            overrides.add("idle " + idle + " s");
+        }
+        String newDescription = description;
+        if (!overrides.isEmpty()) {
+            String note = "Times changed for every point: " + String.join(", ", overrides) + ".";
+            newDescription = description == null || description.isBlank() ? note : description + " " + note;
+        }
+        return new TestPlan(name, newDescription, target, changed, freshPrecondition);
     }
 
     /** The same plan on another region of the target. */

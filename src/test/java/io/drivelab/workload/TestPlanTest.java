@@ -139,4 +139,14 @@ class TestPlanTest {
         assertEquals("matrix.iodepths[0]: 2 needs 2048 MiB of buffers per job with 1g blocks; the engine's limit "
                 + "is 1024 MiB", e.getMessage());
     }
+
+    @Test
+    void withTimesSaysInTheDescriptionWhichTimesItReplaced() {
+        TestPlan trial = Presets.get(Presets.QUICK).withTimes(2, 0, null);
+
+        assertTrue(trial.description().endsWith("Times changed for every point: runtime 2 s, ramp 0 s."),
+                trial.description());
+        assertEquals(Presets.get(Presets.QUICK).description(), Presets.get(Presets.QUICK).withTimes(null, null, null)
+                .description());
+    }
 }
