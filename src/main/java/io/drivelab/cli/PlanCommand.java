@@ -16,6 +16,7 @@ import io.drivelab.workload.Point;
 import io.drivelab.workload.Precondition;
 import io.drivelab.workload.Presets;
 import io.drivelab.workload.Region;
+import io.drivelab.workload.CheckpointStep;
 import io.drivelab.workload.Step;
 import io.drivelab.workload.TestPlan;
 import io.drivelab.workload.Units;
@@ -102,6 +103,9 @@ public final class PlanCommand implements Callable<Integer> {
                     steps.row(n, "precondition", pre.name(), precondition(pre));
                 } else if (step instanceof WorkloadStep ws) {
                     steps.row(n, "workload", ws.workload().name(), workload(ws));
+                } else if (step instanceof CheckpointStep cs) {
+                    steps.row(n, "checkpoint", cs.name(), cs.ranks() + " ranks x "
+                            + Units.formatSize(cs.bs()) + " writes, " + cs.checkpoint().describe());
                 }
             }
             steps.print(out);
@@ -109,7 +113,7 @@ public final class PlanCommand implements Callable<Integer> {
             for (Step step : p.steps()) {
                 n++;
                 BlockSizeMix mix = step instanceof Precondition pre ? pre.mix()
-                        : ((WorkloadStep) step).workload().mix();
+                        : step instanceof WorkloadStep ws ? ws.workload().mix() : null;
                 if (mix != null) {
                     out.println("Step " + n + " mix: " + mix.toEngineSpec());
                 }

@@ -82,6 +82,15 @@ final class Checks {
         return s < 0 ? "is negative" : null;
     }
 
+    /** Checkpoints per pass, and passes, as the engine takes them. */
+    static String checkpoints(long n) {
+        return range(n, 1, 100_000);
+    }
+
+    static String checkpointPasses(long n) {
+        return range(n, 1, 1000);
+    }
+
     static String positive(long n) {
         return n < 1 ? "is not a number from 1 up" : null;
     }

@@ -91,6 +91,12 @@ public final class FioJobFile {
 
     private static void point(StringBuilder out, PlanItem item, String title) {
         Point p = item.point();
+        if (p.isCheckpoint()) {
+            // fio has no checkpoint rotation (a fsync per checkpoint, the oldest deleted): say so, run nothing
+            comment(out, title + ": AI training checkpoints have no fio equivalent; DriveLab's engine runs them: "
+                    + String.join(" ", p.toEngineArgs(FioJobFile.TARGET_VARIABLE)));
+            return;
+        }
         int passes = p.passes();
         for (int pass = 1; pass <= passes; pass++) {
             if (pass > 1) {

@@ -87,15 +87,26 @@ public record PlanItem(Kind kind, Point point, int idleSeconds, int maxRounds) {
         };
     }
 
-    /** Passes over the region a fill makes (fills take as long as the drive needs); 0 otherwise. */
+    /**
+     * Passes over the region a fill makes (fills take as long as the drive needs); for checkpoints that are a share
+     * of the target, what they write in all as passes over the region, rounded; 0 otherwise.
+     */
     @JsonIgnore
     public int regionPasses() {
+        if (point != null && point.isCheckpoint()) {
+            Checkpoint c = point.checkpoint();
+            return c.size() == null ? (int) Math.max(1, Math.round(c.sharePercent() / 100 * c.total())) : 0;
+        }
         return kind == Kind.PRECONDITION && point.loops() != null && point.ioSize() == null ? point.loops() : 0;
     }
 
-    /** Bytes a fill with a fixed amount per job writes in all; 0 otherwise. */
+    /** Bytes a fill with a fixed amount per job, or checkpoints of a fixed size, write in all; 0 otherwise. */
     @JsonIgnore
     public long fixedBytes() {
+        if (point != null && point.isCheckpoint()) {
+            Checkpoint c = point.checkpoint();
+            return c.size() == null ? 0 : c.size() * c.total();
+        }
         return kind == Kind.PRECONDITION && point.ioSize() != null ? point.ioSize() * point.numjobs() : 0;
     }
 

@@ -84,6 +84,8 @@ final class PlanJson {
             } else if (s instanceof WorkloadStep ws) {
                 step.set("workload", write(ws.workload()));
                 step.set("matrix", write(ws.matrix()));
+            } else if (s instanceof CheckpointStep cs) {
+                writeCheckpoint(step.putObject("checkpoint"), cs);
             }
         }
         return root;
@@ -134,6 +136,21 @@ final class PlanJson {
             o.put("maxRounds", u.maxRounds());
             o.put("roundRuntime", u.roundRuntime());
         }
+    }
+
+    private static void writeCheckpoint(ObjectNode o, CheckpointStep step) {
+        Checkpoint c = step.checkpoint();
+        o.put("name", step.name());
+        if (c.size() != null) {
+            o.put("size", Units.formatSize(c.size()));
+        } else {
+            o.put("share", c.sharePercent());
+        }
+        o.put("ranks", step.ranks());
+        o.put("checkpoints", c.perPass());
+        o.put("passes", c.passes());
+        o.put("bs", Units.formatSize(step.bs()));
+        o.put("direct", c.direct());
     }
 
     private static void putTransfer(ObjectNode o, Long bs, BlockSizeMix mix) {
@@ -216,9 +233,16 @@ final class PlanJson {
         }
 
         Step step(JsonNode node, String path) {
-            Obj o = object(node, path, "step", "precondition", "workload", "matrix");
+            Obj o = object(node, path, "step", "precondition", "workload", "matrix", "checkpoint");
             if (o == null) {
                 return null;
+            }
+            if (o.has("checkpoint")) {
+                if (o.has("precondition") || o.has("workload") || o.has("matrix")) {
+                    problem(path, "a checkpoint step is {\"checkpoint\": ...} alone");
+                    return null;
+                }
+                return checkpoint(node.get("checkpoint"), o.child("checkpoint"));
             }
             if (o.has("precondition")) {
                 if (o.has("workload") || o.has("matrix")) {
@@ -229,7 +253,8 @@ final class PlanJson {
                 return precondition(node.get("precondition"), o.child("precondition"));
             }
             if (!o.has("workload")) {
-                problem(path, "missing: a step needs \"precondition\", or \"workload\" and \"matrix\"");
+                problem(path, "missing: a step needs \"precondition\", \"checkpoint\", or \"workload\" and "
+                        + "\"matrix\"");
                 return null;
             }
             Workload w = workload(node.get("workload"), o.child("workload"));
@@ -377,6 +402,44 @@ final class PlanJson {
                             round));
                 }
             }
+        }
+
+        /** A checkpoint step; without size or share, the reviews' 1,636 GB scaled to the target. */
+        CheckpointStep checkpoint(JsonNode node, String path) {
+            Obj o = object(node, path, "checkpoint", "name", "size", "share", "ranks", "checkpoints", "passes", "bs",
+                    "direct");
+            if (o == null) {
+                return null;
+            }
+            int before = problems.size();
+            String name = o.text("name", null);
+            Long size = o.size("size", null, Checks::regionSize);
+            Double share = null;
+            if (o.has("share")) {
+                JsonNode v = node.get("share");
+                if (!v.isNumber() || Checkpoint.shareProblem(v.asDouble()) != null) {
+                    problem(o.child("share"), v + " is not a percentage above 0 and up to 100");
+                } else {
+                    share = v.asDouble();
+                }
+            }
+            if (o.has("size") && o.has("share")) {
+                problem(o.child("size"), Checkpoint.problemWithSize(1L, 1.0));
+            }
+            Integer ranks = o.integer("ranks", null, Checks::numjobs);
+            Integer perPass = o.integer("checkpoints", null, Checks::checkpoints);
+            Integer passes = o.integer("passes", null, Checks::checkpointPasses);
+            Long bs = o.size("bs", null, Checks::blockSize);
+            Boolean direct = o.bool("direct");
+            if (problems.size() > before) {
+                return null;
+            }
+            Double sharePercent = size == null && share == null ? Double.valueOf(Checkpoint.REVIEWS_SHARE_PERCENT)
+                    : share;
+            return construct(path, () -> new CheckpointStep(name, new Checkpoint(size, sharePercent,
+                    perPass == null ? Checkpoint.REVIEWS_PER_PASS : perPass,
+                    passes == null ? Checkpoint.REVIEWS_PASSES : passes, Boolean.TRUE.equals(direct)),
+                    ranks == null ? Checkpoint.REVIEWS_RANKS : ranks, bs == null ? CheckpointStep.DEFAULT_BS : bs));
         }
 
         Region region(JsonNode node, String path) {

@@ -25,11 +25,13 @@ import java.util.Objects;
  * @param ioSize   bytes each job transfers (fills), or null
  * @param loops    passes over the region (fills), or null
  * @param passes   how often to run it (CrystalDiskMark: 5), keeping the result {@code keep} says
+ * @param checkpoint for AI training checkpoints (the engine's {@code --rw=checkpoint}): what they write; the ranks
+ *                   are {@code numjobs}, the write size the workload's block size. Null for every other point
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Point(String key, int step, Workload workload, int iodepth, int numjobs, Integer runtime,
                     Integer ramp, Long size, Long offset, Long ioSize, Integer loops, int passes,
-                    Matrix.Keep keep) {
+                    Matrix.Keep keep, Checkpoint checkpoint) {
 
     public Point {
         Objects.requireNonNull(key, "key");
@@ -38,9 +40,37 @@ public record Point(String key, int step, Workload workload, int iodepth, int nu
         Checks.require("iodepth", iodepth, Checks.iodepth(iodepth));
         Checks.require("numjobs", numjobs, Checks.numjobs(numjobs));
         Checks.require("passes", passes, Checks.positive(passes));
-        if (runtime == null && loops == null && ioSize == null) {
+        if (runtime == null && loops == null && ioSize == null && checkpoint == null) {
             throw PlanException.of("runtime", "missing: a point runs for a time or, for fills, loops or ioSize");
         }
+        if (checkpoint != null && (runtime != null || loops != null || ioSize != null)) {
+            throw PlanException.of("runtime", "a checkpoint point runs its checkpoints, not for a time or loops");
+        }
+    }
+
+    /** A point that is not a checkpoint. */
+    public Point(String key, int step, Workload workload, int iodepth, int numjobs, Integer runtime, Integer ramp,
+                 Long size, Long offset, Long ioSize, Integer loops, int passes, Matrix.Keep keep) {
+        this(key, step, workload, iodepth, numjobs, runtime, ramp, size, offset, ioSize, loops, passes, keep, null);
+    }
+
+    /** AI training checkpoints: a point of {@code ranks} writers. */
+    public static Point checkpoint(String key, int step, Workload workload, int ranks, Long size, Long offset,
+                                   Checkpoint checkpoint) {
+        return new Point(key, step, workload, 1, ranks, null, null, size, offset, null, null, 1, Matrix.Keep.BEST,
+                java.util.Objects.requireNonNull(checkpoint, "checkpoint"));
+    }
+
+    /** Writes checkpoints ({@link #checkpoint()} is set). */
+    @JsonIgnore
+    public boolean isCheckpoint() {
+        return checkpoint != null;
+    }
+
+    /** The engine's {@code --rw}: the workload's, or "checkpoint". */
+    @JsonIgnore
+    public String engineRw() {
+        return checkpoint != null ? "checkpoint" : workload.rw().value();
     }
 
     /** The engine's options for this point, {@code --filename} first, in docs/engine.md's syntax. */
@@ -57,7 +87,23 @@ public record Point(String key, int step, Workload workload, int iodepth, int nu
         List<String> args = new ArrayList<>();
         args.add("--filename=" + target);
         args.add("--name=" + key);
-        args.add("--rw=" + workload.rw().value());
+        args.add("--rw=" + engineRw());
+        if (checkpoint != null) {
+            args.add("--bs=" + Units.formatSize(workload.bs()));
+            args.add("--numjobs=" + numjobs);
+            args.add("--checkpoint_size=" + checkpoint.engineSize());
+            args.add("--checkpoints=" + checkpoint.perPass());
+            args.add("--passes=" + checkpoint.passes());
+            args.add("--direct=" + (checkpoint.direct() ? 1 : 0));
+            if (size != null) {
+                args.add("--size=" + Units.formatSize(size));
+            }
+            if (offset != null) {
+                args.add("--offset=" + Units.formatSize(offset));
+            }
+            args.addAll(extra);
+            return args;
+        }
         if (workload.mix() != null) {
             args.add("--bssplit=" + workload.mix().toEngineSpec());
         } else {
@@ -107,6 +153,10 @@ public record Point(String key, int step, Workload workload, int iodepth, int nu
 
     /** "randread 4k QD32/8, 60 s + 5 s ramp", "write 128k QD256/1, 2 passes over the region". */
     public String describe() {
+        if (checkpoint != null) {
+            return "checkpoint " + numjobs + " ranks x " + Units.formatSize(workload.bs()) + " writes, "
+                    + checkpoint.describe();
+        }
         StringBuilder sb = new StringBuilder();
         sb.append(workload.rw().value()).append(' ')
                 .append(workload.mix() != null ? workload.mix().toEngineSpec() : Units.formatSize(workload.bs()));

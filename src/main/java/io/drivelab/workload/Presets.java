@@ -19,6 +19,12 @@ public final class Presets {
     public static final String STORAGEREVIEW_CDN = "storagereview-cdn";
     public static final String CRYSTALDISKMARK = "crystaldiskmark";
     public static final String QUICK = "quick";
+    public static final String DLIO_CHECKPOINT = "dlio-checkpoint";
+    public static final String GDSIO_SWEEP = "gdsio-sweep";
+    /** gdsio's thread counts in the reviews' GDSIO charts. */
+    public static final List<Integer> GDSIO_THREADS = List.of(1, 2, 4, 8, 16, 32, 64, 128);
+    /** gdsio's transfer sizes in the reviews: 16K, 128K, 1M. */
+    public static final List<Long> GDSIO_BLOCK_SIZES = List.of(16 * 1024L, 128 * 1024L, 1024 * 1024L);
 
     private static final long K = 1024;
     private static final long M = 1024 * K;
@@ -48,6 +54,10 @@ public final class Presets {
                 + "QD 1-32 x 1-16 jobs", Presets::storageReviewFio));
         PRESETS.put(STORAGEREVIEW_CDN, new Entry("StorageReview CDN: 3 h saturation, then write and read mixes "
                 + "over 1/2/4 jobs x QD 1-32", Presets::storageReviewCdn));
+        PRESETS.put(DLIO_CHECKPOINT, new Entry("DLIO checkpointing: 8 ranks write 1,636 GB checkpoints scaled to "
+                + "the target, 12 per pass x 3 passes", Presets::dlioCheckpoint));
+        PRESETS.put(GDSIO_SWEEP, new Entry("GDSIO (CPU mode): sequential read and write, 16K/128K/1M over "
+                + "1-128 threads at one I/O each", Presets::gdsioSweep));
     }
 
     private Presets() {
@@ -185,6 +195,51 @@ public final class Presets {
                 + "SEQ1M Q8T1, SEQ128K Q32T1, RND4K Q32T16 and RND4K Q1T1, all reads then all writes, each "
                 + "5 passes of 5 s keeping the best pass, 5 s idle between tests.";
         return new TestPlan(CRYSTALDISKMARK, description, Region.ofSize(8L << 30), steps, null);
+    }
+
+    /**
+     * The reviews' DLIO checkpointing (LLaMA 3.1 405B, TP 4 × PP 2 on 8 GPUs, torch.save()): 8 ranks write their
+     * shards in 1 MiB buffered writes then fsync; 12 checkpoints per pass, 3 passes; checkpoints of the reviews'
+     * 1,636 GB scaled to the target by the share it had of the reviewed 7.68 TB drive (21.3 %).
+     */
+    static TestPlan dlioCheckpoint() {
+        String description = "DLIO checkpointing as the reviews ran it (Kingston DC3000ME and Solidigm PS1030 "
+                + "reviews; LLaMA 3.1 405B, 8 GPUs with tensor parallel 4 x pipeline parallel 2, torch.save()). "
+                + "8 ranks each write their shard of a checkpoint in 1 MiB buffered writes, then fsync; a "
+                + "checkpoint's time runs from the ranks' start to the last fsync. The reviews' checkpoint is "
+                + "1,636 GB on a 7.68 TB drive; DriveLab scales it to the target by that share, 21.3 % of the "
+                + "device (or of --size), so that the same number of checkpoints fit and the oldest goes when the "
+                + "next would not fit (a checkpoint overwrites the oldest's slot on a device or file; in a folder "
+                + "the oldest checkpoint's files are deleted). 12 checkpoints per pass, 3 passes (the reviews' 36 "
+                + "checkpoints). Results: seconds per checkpoint and per-pass averages as the reviews give them, "
+                + "and GB/s, which is what compares with the reviewed drives when the checkpoint size differs "
+                + "(seconds only compare at 1,636 GB).";
+        return new TestPlan(DLIO_CHECKPOINT, description, Region.WHOLE,
+                List.of(CheckpointStep.reviews("DLIO checkpoint")), null);
+    }
+
+    /**
+     * The reviews' GDSIO sweep in gdsio's CPU transfer mode: sequential write then read, 16K, 128K and 1M, over
+     * 1–128 threads, each thread one synchronous I/O in flight on its own slice of the region.
+     */
+    static TestPlan gdsioSweep() {
+        Matrix m = Matrix.of(List.of(1), GDSIO_THREADS, 30, 5, 0).withOuter(Matrix.Outer.NUMJOBS);
+        List<Step> steps = new ArrayList<>();
+        for (long bs : GDSIO_BLOCK_SIZES) {
+            String size = Units.formatSize(bs).toUpperCase(Locale.ROOT);
+            steps.add(new WorkloadStep(Workload.of(size + " sequential write (GDSIO)", Rw.WRITE, bs), m));
+            steps.add(new WorkloadStep(Workload.of(size + " sequential read (GDSIO)", Rw.READ, bs), m));
+        }
+        String description = "NVIDIA GDSIO as the reviews ran it, in gdsio's CPU transfer mode (storage to host "
+                + "memory): sequential write and read with 16K, 128K and 1M blocks over 1, 2, 4, 8, 16, 32, 64 "
+                + "and 128 threads (48 points), each thread with one synchronous I/O in flight (IODepth 1) on its "
+                + "own slice of the region, direct I/O. Reported in GiB/s, IOPS and mean latency in µs, as the "
+                + "reviews chart them. Each point runs 30 s after a 5 s ramp (the reviews do not give the length; "
+                + "DriveLab's choice); writes come before reads of the same block size so that reads read written "
+                + "data. GPU-direct mode (cuFile, data straight into GPU memory) is not implemented yet: these "
+                + "figures are the CPU path, which the reviews' GPU-direct curves can be set against but are not "
+                + "the same measurement.";
+        return new TestPlan(GDSIO_SWEEP, description, Region.WHOLE, steps, null);
     }
 
     /** A short sanity sweep: 128K sequential and 4K random, read and write, IODepth 1/32 x NumJobs 1/2. */

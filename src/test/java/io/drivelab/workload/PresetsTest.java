@@ -24,8 +24,9 @@ class PresetsTest {
     }
 
     @Test
-    void theFourPresetsAreThere() {
-        assertEquals(List.of("quick", "crystaldiskmark", "storagereview-fio", "storagereview-cdn"), Presets.names());
+    void theSixPresetsAreThere() {
+        assertEquals(List.of("quick", "crystaldiskmark", "storagereview-fio", "storagereview-cdn", "dlio-checkpoint",
+                "gdsio-sweep"), Presets.names());
     }
 
     @Test
@@ -43,7 +44,7 @@ class PresetsTest {
     void anUnknownPresetListsTheKnownOnes() {
         PlanException e = assertThrows(PlanException.class, () -> Presets.get("iometer"));
         assertEquals("preset: \"iometer\" is not a preset; known: quick, crystaldiskmark, storagereview-fio, "
-                + "storagereview-cdn", e.getMessage());
+                + "storagereview-cdn, dlio-checkpoint, gdsio-sweep", e.getMessage());
     }
 
     @Test
@@ -134,8 +135,15 @@ class PresetsTest {
         for (PlanItem item : p.expand()) {
             switch (item.kind()) {
                 case IDLE -> seconds += item.idleSeconds();
-                case MEASURE -> seconds += (long) item.point().passes()
-                        * (item.point().runtime() + item.point().ramp());
+                case MEASURE -> {
+                    if (item.point().isCheckpoint()) {
+                        // checkpoints of a share of the target write that share of it per checkpoint
+                        Checkpoint c = item.point().checkpoint();
+                        passes += (int) Math.round(c.sharePercent() / 100 * c.perPass() * c.passes());
+                    } else {
+                        seconds += (long) item.point().passes() * (item.point().runtime() + item.point().ramp());
+                    }
+                }
                 case PRECONDITION -> {
                     if (item.point().runtime() != null) {
                         seconds += (long) item.point().runtime() * Math.max(1, item.maxRounds());
