@@ -24,6 +24,9 @@ import picocli.CommandLine.Spec;
                 ShowCommand.class,
                 ExportCommand.class,
                 FioJobCommand.class,
+                ReferenceCommand.class,
+                ImportFioCommand.class,
+                ExportFioCommand.class,
         })
 public final class DriveLabCommand implements Callable<Integer> {
 

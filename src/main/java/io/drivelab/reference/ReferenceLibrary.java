@@ -109,7 +109,8 @@ public final class ReferenceLibrary {
 
     /**
      * The figures whose drive ("Kingston DC3000ME 7.68TB") contains {@code drive} and whose test, section or suite
-     * contains {@code test}, ignoring case; a null or blank filter takes all.
+     * contains {@code test}, ignoring case and starting at a word: "4K random read" does not take "64K random read",
+     * "PS1030" takes "Solidigm D7-PS1030". A null or blank filter takes all.
      */
     public List<ReferenceFigure> select(String drive, String test) {
         return figures.stream()
@@ -119,8 +120,17 @@ public final class ReferenceLibrary {
     }
 
     private static boolean contains(String text, String part) {
-        return part == null || part.isBlank()
-                || text.toLowerCase(Locale.ROOT).contains(part.strip().toLowerCase(Locale.ROOT));
+        if (part == null || part.isBlank()) {
+            return true;
+        }
+        String haystack = text.toLowerCase(Locale.ROOT);
+        String needle = part.strip().toLowerCase(Locale.ROOT);
+        for (int at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+            if (at == 0 || !Character.isLetterOrDigit(haystack.charAt(at - 1))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The figures to compare a stored point with (see {@link #match(Rw, Long, BlockSizeMix, int, int)}). */

@@ -5,7 +5,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -76,18 +78,19 @@ public final class ReferenceStore {
     }
 
     /**
-     * The library as the database holds it. A stored file this version cannot read (a newer format) is replaced
-     * by the shipped file of the same name, if there is one.
+     * The library as the database holds it, in the shipped index's order. A stored file this version cannot read
+     * (a newer format) is replaced by the shipped file of the same name, if there is one.
      */
     public static ReferenceLibrary library(Store store) {
         Map<String, String> shipped;
         try {
             shipped = ReferenceLibrary.shippedFiles().stream()
                     .collect(Collectors.toMap(ReferenceLibrary.ShippedFile::name,
-                            ReferenceLibrary.ShippedFile::json));
+                            ReferenceLibrary.ShippedFile::json, (a, b) -> a, LinkedHashMap::new));
         } catch (IllegalStateException e) {
             shipped = Map.of();
         }
+        List<String> order = new ArrayList<>(shipped.keySet());
         List<ReferenceReview> reviews = new ArrayList<>();
         for (StoredReferenceSource source : store.listReferenceSources()) {
             try {
@@ -99,6 +102,9 @@ public final class ReferenceStore {
                 }
             }
         }
+        // Files the index does not know (from a newer DriveLab) come last, by name as stored.
+        reviews.sort(Comparator.comparingInt(r -> order.contains(r.source().file())
+                ? order.indexOf(r.source().file()) : order.size()));
         return ReferenceLibrary.of(reviews);
     }
 

@@ -97,6 +97,15 @@ class ReferenceLibraryTest {
                 && f.test().equals("16K sequential read")), figures.toString());
     }
 
+    @Test
+    void aTestFilterStartsAtAWord() {
+        List<ReferenceFigure> figures = LIBRARY.select("DC3000ME", "4K random write");
+
+        assertFalse(figures.isEmpty());
+        assertTrue(figures.stream().noneMatch(f -> f.test().startsWith("64K")), figures.toString());
+        assertFalse(LIBRARY.select("PS1030", null).isEmpty(), "a model after a dash");
+    }
+
     private static ReferenceReview review(String file) {
         return LIBRARY.reviews().stream().filter(r -> r.source().file().equals(file)).findFirst().orElseThrow();
     }

@@ -47,6 +47,14 @@ class ReferenceStoreTest {
     }
 
     @Test
+    void theLibraryFromTheDatabaseKeepsTheShippedOrder() {
+        ReferenceStore.sync(store);
+
+        assertEquals(ReferenceLibrary.shipped().figures().stream().map(ReferenceFigure::toString).toList(),
+                ReferenceStore.library(store).figures().stream().map(ReferenceFigure::toString).toList());
+    }
+
+    @Test
     void theNextStartFindsTheLibraryUpToDate() {
         ReferenceStore.sync(store);
 
