@@ -36,8 +36,8 @@ public record ReferenceFigure(ReferenceSource source, ReferenceDrive drive, Kind
         }
     }
 
-    /** GPU Direct Storage goes from the drive to a GPU, another I/O path than the engine's, so it is not compared. */
-    static final String GDSIO = "GDSIO";
+    /** The suite name of NVIDIA gdsio figures: their numjobs is a thread count, each thread one I/O at a time. */
+    public static final String GDSIO = "GDSIO";
 
     public ReferenceFigure {
         Objects.requireNonNull(source, "source");
@@ -87,10 +87,15 @@ public record ReferenceFigure(ReferenceSource source, ReferenceDrive drive, Kind
 
     /**
      * Whether a point DriveLab measures can stand next to this figure: a measurement (not a specification) of a
-     * known access pattern and transfer size, through the ordinary block I/O path.
+     * known access pattern and transfer size.
      */
     public boolean comparableWithPoints() {
-        return kind == Kind.MEASURED && rw != null && (bs != null || mix != null) && !GDSIO.equals(suite);
+        return kind == Kind.MEASURED && rw != null && (bs != null || mix != null);
+    }
+
+    /** A gdsio figure: GPU Direct Storage, compared only with points that emulate gdsio. */
+    public boolean isGdsio() {
+        return GDSIO.equals(suite);
     }
 
     /**

@@ -133,7 +133,11 @@ public final class ReferenceLibrary {
         return false;
     }
 
-    /** The figures to compare a stored point with (see {@link #match(Rw, Long, BlockSizeMix, int, int)}). */
+    /**
+     * The figures to compare a stored point with (see {@link #match(Rw, Long, BlockSizeMix, int, int)}). A point
+     * whose workload is named for GDSIO (the gdsio-sweep preset: "1M sequential read (GDSIO)") is compared with the
+     * reviews' gdsio figures instead ({@link #matchGdsio}).
+     */
     public ReferenceMatch match(PointMeta point) {
         Rw rw = Rw.find(point.rw()).orElse(null);
         if (rw == null) {
@@ -148,7 +152,16 @@ public final class ReferenceLibrary {
                 return new ReferenceMatch(List.of(), List.of());
             }
         }
-        return match(rw, point.bs(), mix, point.iodepth(), point.numjobs());
+        boolean gdsio = point.workload().toUpperCase(Locale.ROOT).contains(ReferenceFigure.GDSIO);
+        return match(rw, point.bs(), mix, point.iodepth(), point.numjobs(), gdsio);
+    }
+
+    /**
+     * The reviews' gdsio figures of a transfer: gdsio's threads keep one I/O each, so a figure at N threads is
+     * IODepth 1, NumJobs N (what the gdsio-sweep preset runs through the engine).
+     */
+    public ReferenceMatch matchGdsio(Rw rw, long bs, int threads) {
+        return match(rw, bs, null, 1, threads, true);
     }
 
     /**
@@ -160,6 +173,10 @@ public final class ReferenceLibrary {
      * @param mix the block-size mix, matched to a named mix of the reviews by its dominant size and weight
      */
     public ReferenceMatch match(Rw rw, Long bs, BlockSizeMix mix, int iodepth, int numjobs) {
+        return match(rw, bs, mix, iodepth, numjobs, false);
+    }
+
+    private ReferenceMatch match(Rw rw, Long bs, BlockSizeMix mix, int iodepth, int numjobs, boolean gdsio) {
         Objects.requireNonNull(rw, "rw");
         if ((bs == null) == (mix == null)) {
             throw new IllegalArgumentException("give a block size or a mix, not both or neither");
@@ -167,10 +184,11 @@ public final class ReferenceLibrary {
         List<ReferenceFigure> same = new ArrayList<>();
         Map<String, List<ReferenceFigure>> others = new LinkedHashMap<>();
         for (ReferenceFigure figure : figures) {
-            if (!figure.comparableWithPoints() || figure.rw() != rw || !sameTransfer(figure, bs, mix)) {
+            if (!figure.comparableWithPoints() || figure.isGdsio() != gdsio || figure.rw() != rw
+                    || !sameTransfer(figure, bs, mix)) {
                 continue;
             }
-            if (Objects.equals(figure.iodepth(), iodepth) && Objects.equals(figure.numjobs(), numjobs)) {
+            if (Objects.equals(iodepthOf(figure), iodepth) && Objects.equals(figure.numjobs(), numjobs)) {
                 same.add(figure);
             } else {
                 others.computeIfAbsent(driveAndMetric(figure), k -> new ArrayList<>()).add(figure);
@@ -202,7 +220,12 @@ public final class ReferenceLibrary {
 
     /** Doublings between the configurations: QD16/8 is 1 from QD32/8 and 2 from QD8/16. */
     static double distance(ReferenceFigure figure, int iodepth, int numjobs) {
-        return doublings(figure.iodepth(), iodepth) + doublings(figure.numjobs(), numjobs);
+        return doublings(iodepthOf(figure), iodepth) + doublings(figure.numjobs(), numjobs);
+    }
+
+    /** A gdsio thread has one I/O in flight, though the reviews do not write "IODepth 1". */
+    private static Integer iodepthOf(ReferenceFigure figure) {
+        return figure.isGdsio() && figure.iodepth() == null ? Integer.valueOf(1) : figure.iodepth();
     }
 
     private static double doublings(Integer published, int wanted) {

@@ -86,6 +86,27 @@ class ReferenceMatchTest {
     }
 
     @Test
+    void aGdsioSweepPointIsComparedWithTheReviewsGdsioFigures() {
+        PointMeta point = new PointMeta("06-read-1m-qd1-j16", 6, PointKind.MEASURE, "1M sequential read (GDSIO)",
+                "read", 1024 * K, null, null, 1, 16);
+
+        ReferenceMatch match = LIBRARY.match(point);
+
+        assertTrue(match.same().stream().anyMatch(f -> f.drive().label().equals("Kingston DC3000ME 7.68TB")
+                && f.value() == 6.54 && f.unit() == Unit.GIB_S), match.same().toString());
+        assertTrue(match.same().stream().allMatch(ReferenceFigure::isGdsio), match.same().toString());
+        assertTrue(match.nearest().stream().allMatch(ReferenceFigure::isGdsio), match.nearest().toString());
+    }
+
+    @Test
+    void aGdsioFigureAtNThreadsIsIodepthOneNumjobsN() {
+        ReferenceMatch match = LIBRARY.matchGdsio(Rw.WRITE, 128 * K, 128);
+
+        assertTrue(match.same().stream().anyMatch(f -> f.drive().label().equals("Solidigm D7-PS1030 12.8TB")
+                && f.value() == 1.55), match.same().toString());
+    }
+
+    @Test
     void aStoredPointMatchesLikeItsWorkload() {
         PointMeta point = new PointMeta("03-read-128k-qd64-j1", 3, PointKind.MEASURE, "128k read", "read",
                 128 * K, null, null, 64, 1);
