@@ -126,6 +126,53 @@ final class RunConsole implements RunListener {
         }
     }
 
+    /** A checkpoint point starts: say what one checkpoint is, since a share of the target is not the reviews' size. */
+    @Override
+    public synchronized void engineStarted(PlanItem item, io.drivelab.engine.StartEvent start) {
+        if (json || !item.point().isCheckpoint()) {
+            return;
+        }
+        com.fasterxml.jackson.databind.JsonNode options;
+        try {
+            options = JSON_LINES.readTree(start.rawJson()).path("options");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return;
+        }
+        clearProgress();
+        io.drivelab.workload.Checkpoint c = item.point().checkpoint();
+        long bytes = options.path("checkpoint_size").asLong();
+        String scaled = c.size() != null ? "" : String.format(Locale.ROOT, ", %.1f %% of the %s target", c.sharePercent(),
+                Units.formatSize(start.targetSize()))
+                + (Math.abs(c.sharePercent() - io.drivelab.workload.Checkpoint.REVIEWS_SHARE_PERCENT) < 1e-9
+                ? " (the reviews' 1,636 GB of a 7.68 TB drive, scaled down: compare with them by GB/s; seconds "
+                + "only compare at 1,636 GB)" : "");
+        out.printf(Locale.ROOT, "  checkpoints of %s (%.3f GB)%s: %d ranks, %d per pass x %d passes%n",
+                Units.formatSize(bytes), bytes / 1e9, scaled, item.point().numjobs(), c.perPass(), c.passes());
+        out.flush();
+    }
+
+    @Override
+    public synchronized void checkpoint(PlanItem item, io.drivelab.engine.CheckpointEvent c) {
+        clearProgress();
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("type", "checkpoint");
+            m.put("key", item.point().key());
+            m.put("pass", c.pass());
+            m.put("index", c.index());
+            m.put("seconds", c.seconds());
+            m.put("write_seconds", c.writeSeconds());
+            m.put("fsync_seconds", c.fsyncSeconds());
+            m.put("bytes", c.bytes());
+            m.put("gb_per_s", c.gbPerS());
+            m.put("deleted", c.deleted());
+            print(m);
+            return;
+        }
+        out.println("    checkpoint " + io.drivelab.run.CheckpointFigures.describe(c));
+        out.flush();
+    }
+
     @Override
     public synchronized void steadyState(PlanItem item, SteadyStateDetector.Verdict verdict) {
         clearProgress();
@@ -164,12 +211,16 @@ final class RunConsole implements RunListener {
         }
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-30s %-9s", r.meta().pointKey(),
                 r.status().name().toLowerCase(Locale.ROOT)));
-        appendDirection(line, "read", r.read());
-        appendDirection(line, "write", r.write());
+        var checkpoints = io.drivelab.engine.CheckpointSummary.fromResultJson(r.resultJson());
+        if (checkpoints.isEmpty()) {
+            appendDirection(line, "read", r.read());
+            appendDirection(line, "write", r.write());
+        }
         out.println(line.toString().stripTrailing());
         if (r.error() != null) {
             out.println("    " + r.error());
         }
+        checkpoints.ifPresent(this::passAverages);
         out.flush();
     }
 
@@ -196,6 +247,16 @@ final class RunConsole implements RunListener {
                     + "`drivelab resume %d` retries from the failed point.%n", runId, error, runId);
         }
         out.flush();
+    }
+
+    /** The reviews' table: mean seconds per checkpoint of each pass, with GB/s. */
+    private void passAverages(io.drivelab.engine.CheckpointSummary s) {
+        for (io.drivelab.engine.CheckpointSummary.PassAverage p : s.passAverages()) {
+            out.printf(Locale.ROOT, "    pass %d: %d checkpoints, mean %.2f s per checkpoint, %.3f GB/s%n", p.pass(),
+                    p.checkpoints(), p.meanSeconds(), p.gbPerS());
+        }
+        out.printf(Locale.ROOT, "    all: %d checkpoints of %s, mean %.2f s, %.3f GB/s, %d fsyncs%n",
+                s.checkpoints().size(), Units.formatSize(s.size()), s.meanSeconds(), s.gbPerS(), s.fsyncs());
     }
 
     private static void appendDirection(StringBuilder line, String name, DirectionResult d) {

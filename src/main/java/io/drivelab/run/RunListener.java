@@ -1,5 +1,6 @@
 package io.drivelab.run;
 
+import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.IntervalEvent;
 import io.drivelab.engine.LayoutEvent;
 import io.drivelab.engine.StartEvent;
@@ -34,6 +35,10 @@ public interface RunListener {
 
     /** One status interval of the running point (ramp included, flagged). */
     default void sample(PlanItem item, IntervalEvent sample) {
+    }
+
+    /** A checkpoint of a checkpoint point is durable (its last fsync returned). */
+    default void checkpoint(PlanItem item, CheckpointEvent checkpoint) {
     }
 
     /** A point was measured (or failed) and is stored. */
