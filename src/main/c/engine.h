@@ -45,7 +45,8 @@ struct options {
 	unsigned status_interval_ms;
 	bool buffer_zero;
 	unsigned buffer_compress_percentage;
-	const char *allow_destroy;   /* must equal filename to write a block device */
+	const char *allow_destroy;   /* must name the device (filename or its resolved node) to write it */
+	bool overwrite_file;         /* may write an existing file that has no DriveLab mark */
 	bool unlink_created;
 	/* --rw=checkpoint (checkpoint.c) */
 	uint64_t checkpoint_size;    /* bytes per checkpoint, all ranks together; 0 when given as a share */
@@ -53,6 +54,15 @@ struct options {
 	unsigned checkpoints;        /* per pass */
 	unsigned passes;
 };
+
+/* The mark the engine puts on every file it creates: only such files are written without --overwrite-file. */
+#define DRIVELAB_XATTR "user.drivelab"
+#define DRIVELAB_XATTR_VALUE "drivelab-engine test file"
+
+#define MAX_NAME_LEN 256                               /* --name is echoed in every line */
+#define MAX_DURATION_MS (366ull * 24 * 3600 * 1000)    /* a year: beyond any test, far from overflow in ns */
+#define MAX_BUFFER_BYTES_PER_JOB (1ull << 30)
+#define MAX_BUFFER_BYTES_TOTAL (4ull << 30)
 
 /* Writes a message for a bad option into err; returns 0 on success. */
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen, bool *want_help,

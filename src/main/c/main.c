@@ -36,7 +36,8 @@ static const char usage[] =
 	"  --runtime=SEC --ramp_time=SEC --status-interval=MS\n"
 	"  --ioengine=io_uring|libaio|psync|auto --direct=0|1 --hipri --sqthread_poll\n"
 	"  --randseed=N --buffer_pattern=random|zero --buffer_compress_percentage=PCT\n"
-	"  --allow-destroy=DEVICE (write to a block device) --unlink (remove a file the engine created)\n"
+	"  --allow-destroy=DEVICE (write to a block device) --overwrite-file (write a file the engine did not\n"
+	"  create) --unlink (remove a file the engine created)\n"
 	"  --name=TEXT --version --help\n"
 	"See docs/engine.md for the output format.\n";
 

@@ -103,7 +103,7 @@ static int parse_seconds(const char *s, uint64_t *ms)
 		mult = 3600000;
 	else
 		return -1;
-	if (v * mult > 1e15)
+	if (v * mult > (double)MAX_DURATION_MS)
 		return -1;
 	*ms = (uint64_t)(v * mult + 0.5);
 	return 0;
@@ -112,7 +112,7 @@ static int parse_seconds(const char *s, uint64_t *ms)
 enum opt_id {
 	O_NAME, O_FILENAME, O_RW, O_RWMIXREAD, O_BS, O_BSSPLIT, O_IODEPTH, O_NUMJOBS, O_SIZE, O_OFFSET,
 	O_RUNTIME, O_RAMP, O_IO_SIZE, O_LOOPS, O_DIRECT, O_IOENGINE, O_HIPRI, O_SQTHREAD_POLL, O_RANDSEED,
-	O_STATUS_INTERVAL, O_SPIN_US, O_BUFFER_PATTERN, O_BUFFER_COMPRESS, O_ALLOW_DESTROY, O_UNLINK, O_HELP, O_VERSION,
+	O_STATUS_INTERVAL, O_SPIN_US, O_BUFFER_PATTERN, O_BUFFER_COMPRESS, O_ALLOW_DESTROY, O_OVERWRITE_FILE, O_UNLINK, O_HELP, O_VERSION,
 	O_CHECKPOINT_SIZE, O_CHECKPOINTS, O_PASSES,
 };
 
@@ -148,6 +148,7 @@ static const struct {
 	{ "buffer_pattern", O_BUFFER_PATTERN, false },
 	{ "buffer_compress_percentage", O_BUFFER_COMPRESS, false },
 	{ "allow-destroy", O_ALLOW_DESTROY, false },
+	{ "overwrite-file", O_OVERWRITE_FILE, true },
 	{ "unlink", O_UNLINK, true },
 	{ "help", O_HELP, true },
 	{ "version", O_VERSION, true },
@@ -162,6 +163,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		  bool *want_version)
 {
 	const char *bs_arg = NULL, *bssplit_arg = NULL;
+	bool filename_given = false, allow_destroy_given = false;
 	/* checkpoint defaults differ (8 ranks, 1m writes, buffered): remember what was given */
 	bool numjobs_given = false, direct_given = false, ckpt_only_given = false;
 	const char *ckpt_only = NULL;
@@ -210,11 +212,21 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		uint64_t u;
 		bool b;
 		switch (optlist[k].id) {
-		case O_NAME: o->name = val; break;
+		case O_NAME:
+			if (strlen(val) > MAX_NAME_LEN)
+				BAD("--name is longer than %d characters", MAX_NAME_LEN);
+			o->name = val;
+			break;
 		case O_FILENAME:
+			/* a second --filename would silently change the target a confirmation was given for */
+			if (filename_given)
+				BAD("--filename is given twice (%s and %s); give one target", o->filename, val);
 			if (!*val)
 				BAD("--filename is empty");
+			if (strlen(val) >= 4096)
+				BAD("--filename is longer than 4095 characters");
 			o->filename = val;
+			filename_given = true;
 			break;
 		case O_RW:
 			if (!strcmp(val, "read")) o->rw = RW_READ;
@@ -256,11 +268,12 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			break;
 		case O_RUNTIME:
 			if (parse_seconds(val, &o->runtime_ms) || o->runtime_ms == 0)
-				BAD("--runtime=%s is not a duration above 0 (seconds, or with s/ms/m/h)", val);
+				BAD("--runtime=%s is not a duration above 0 and up to a year (seconds, or with s/ms/m/h)",
+				    val);
 			break;
 		case O_RAMP:
 			if (parse_seconds(val, &o->ramp_ms))
-				BAD("--ramp_time=%s is not a duration (seconds, or with s/ms/m/h)", val);
+				BAD("--ramp_time=%s is not a duration up to a year (seconds, or with s/ms/m/h)", val);
 			break;
 		case O_IO_SIZE:
 			if (parse_size(val, &o->io_size) || o->io_size == 0)
@@ -317,7 +330,18 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 				BAD("--buffer_compress_percentage=%s is not a percentage from 0 to 100", val);
 			o->buffer_compress_percentage = (unsigned)u;
 			break;
-		case O_ALLOW_DESTROY: o->allow_destroy = val; break;
+		case O_ALLOW_DESTROY:
+			if (allow_destroy_given)
+				BAD("--allow-destroy is given twice; name the one device to destroy");
+			if (!*val)
+				BAD("--allow-destroy is empty; it must name the device, as --filename does");
+			o->allow_destroy = val;
+			allow_destroy_given = true;
+			break;
+		case O_OVERWRITE_FILE:
+			if (parse_bool(val, &o->overwrite_file))
+				BAD("--overwrite-file=%s must be 0 or 1", val);
+			break;
 		case O_UNLINK:
 			if (parse_bool(val, &b))
 				BAD("--unlink=%s must be 0 or 1", val);
@@ -403,8 +427,16 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		BAD("--hipri needs --ioengine=io_uring");
 	if (o->sqthread_poll && o->ioengine != ENGINE_URING && o->ioengine != ENGINE_AUTO)
 		BAD("--sqthread_poll needs --ioengine=io_uring");
-	if ((uint64_t)o->iodepth * o->bs.max_bs > (1ull << 30))
-		BAD("--iodepth=%u with %u-byte blocks needs %llu MiB of buffers per job; the limit is 1024 MiB",
-		    o->iodepth, o->bs.max_bs, (unsigned long long)o->iodepth * o->bs.max_bs >> 20);
+	if ((uint64_t)o->iodepth * o->bs.max_bs > MAX_BUFFER_BYTES_PER_JOB)
+		BAD("--iodepth=%u with %u-byte blocks needs %llu MiB of buffers per job; the limit is %llu MiB",
+		    o->iodepth, o->bs.max_bs, (unsigned long long)o->iodepth * o->bs.max_bs >> 20,
+		    MAX_BUFFER_BYTES_PER_JOB >> 20);
+	if ((uint64_t)o->numjobs * o->iodepth * o->bs.max_bs > MAX_BUFFER_BYTES_TOTAL)
+		BAD("--numjobs=%u with --iodepth=%u and %u-byte blocks need %llu MiB of buffers; the limit is %llu MiB "
+		    "for all jobs together", o->numjobs, o->iodepth, o->bs.max_bs,
+		    (unsigned long long)o->numjobs * o->iodepth * o->bs.max_bs >> 20, MAX_BUFFER_BYTES_TOTAL >> 20);
+	if (o->size && o->offset > UINT64_MAX - o->size)
+		BAD("--offset=%llu plus --size=%llu is past the end of any device", (unsigned long long)o->offset,
+		    (unsigned long long)o->size);
 	return 0;
 }

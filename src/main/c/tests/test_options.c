@@ -83,6 +83,31 @@ static void test_bad_values_are_named(void)
 	expect_refusal("--size", NULL, "needs a value");
 }
 
+/* Options a confirmation or a limit hangs on: never ambiguous, never overflowing. */
+static void test_safety_limits(void)
+{
+	struct options o;
+	char err[512];
+	expect_refusal("--filename=/dev/sdb", NULL, "--filename is given twice");
+	expect_refusal("--allow-destroy=/x", "--allow-destroy=/dev/sdb", "--allow-destroy is given twice");
+	expect_refusal("--allow-destroy=", NULL, "--allow-destroy is empty");
+	char *many[] = { "drivelab-engine", "--filename=/x", "--numjobs=8", "--iodepth=1024", "--bs=1m", NULL };
+	bool help, version;
+	CHECK(options_parse(&o, 5, many, err, sizeof(err), &help, &version) != 0, "8 GiB of buffers accepted");
+	CHECK(strstr(err, "4096 MiB for all jobs") != NULL, "message '%s'", err);
+	expect_refusal("--offset=16000p", "--size=1000p", "past the end");
+	expect_refusal("--runtime=9000h", NULL, "up to a year");
+	expect_refusal("--ramp_time=400d", NULL, "--ramp_time=400d");
+	expect_refusal("--overwrite-file=maybe", NULL, "--overwrite-file=maybe");
+	char name[MAX_NAME_LEN + 10];
+	memset(name, 'n', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	memcpy(name, "--name=", 7);
+	expect_refusal(name, NULL, "--name is longer");
+	CHECK(parse(&o, err, sizeof(err), "--filename=/x", "--overwrite-file", NULL) == 0 && o.overwrite_file, "%s", err);
+	CHECK(parse(&o, err, sizeof(err), "--filename=/x", "--runtime=8760h", NULL) == 0, "a year is allowed: %s", err);
+}
+
 static void test_filename_is_required(void)
 {
 	struct options o;
@@ -98,5 +123,6 @@ int main(void)
 	test_sizes();
 	test_bad_values_are_named();
 	test_filename_is_required();
+	test_safety_limits();
 	return check_summary("test_options");
 }

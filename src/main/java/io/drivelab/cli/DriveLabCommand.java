@@ -17,6 +17,8 @@ import picocli.CommandLine.Spec;
         description = "SSD test lab around a native direct-I/O engine. Without arguments, opens the GUI.",
         subcommands = {
                 VersionCommand.class,
+                RunCommand.class,
+                ResumeCommand.class,
                 DevicesCommand.class,
                 PresetsCommand.class,
                 PlanCommand.class,

@@ -37,6 +37,13 @@ public final class ResumeCommand implements Callable<Integer> {
             description = "Confirms again that the plan may destroy everything on this block device.")
     String allowDestroy;
 
+    @Option(names = "--overwrite-file", description = "Confirms again that the plan may overwrite a target file "
+            + "that DriveLab did not create.")
+    boolean overwriteFile;
+
+    @Option(names = "--keep-file", description = "Keep the test file the run created when it completes.")
+    boolean keepFile;
+
     @Option(names = "--json", description = "JSON lines on stdout, as `drivelab run --json`.")
     boolean json;
 
@@ -49,7 +56,8 @@ public final class ResumeCommand implements Callable<Integer> {
                 throw CommandException.badInput("run " + runId + " is complete; there is nothing to resume");
             }
             RunConsole console = new RunConsole(spec.commandLine().getOut(), spec.commandLine().getErr(), json);
-            PlanRunner runner = new PlanRunner(s, engine, new DeviceDiscovery(), console);
+            PlanRunner runner = new PlanRunner(s, engine, new DeviceDiscovery(), console)
+                    .overwriteFile(overwriteFile).keepFile(keepFile);
             try {
                 return RunConsole.execute(runner, () -> runner.resume(runId, allowDestroy));
             } catch (RunException e) {

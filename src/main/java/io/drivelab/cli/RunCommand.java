@@ -71,6 +71,14 @@ public final class RunCommand implements Callable<Integer> {
             description = "Confirms that a plan that writes may destroy everything on this block device.")
     String allowDestroy;
 
+    @Option(names = "--overwrite-file", description = "Confirms that a plan that writes may overwrite --target, an "
+            + "existing file that DriveLab did not create.")
+    boolean overwriteFile;
+
+    @Option(names = "--keep-file", description = "Keep the test file this run creates; by default it is removed "
+            + "when the run completes (a run that stops unfinished keeps it for `drivelab resume`).")
+    boolean keepFile;
+
     @Option(names = "--json", description = "JSON lines on stdout: run, point, steady_state and end objects.")
     boolean json;
 
@@ -87,7 +95,8 @@ public final class RunCommand implements Callable<Integer> {
         Path engine = engine();
         try (Store s = store.open()) {
             RunConsole console = new RunConsole(spec.commandLine().getOut(), spec.commandLine().getErr(), json);
-            PlanRunner runner = new PlanRunner(s, engine, new DeviceDiscovery(), console);
+            PlanRunner runner = new PlanRunner(s, engine, new DeviceDiscovery(), console)
+                    .overwriteFile(overwriteFile).keepFile(keepFile);
             long runId;
             try {
                 runId = runner.createRun(chosen, target, name, allowDestroy);

@@ -32,10 +32,15 @@ import io.drivelab.workload.PlanItem;
 import io.drivelab.workload.Point;
 import io.drivelab.workload.TestPlan;
 
+import org.sqlite.SQLiteException;
+
 import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.UserDefinedFileAttributeView;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -57,12 +62,20 @@ public final class PlanRunner {
     /** Until a fill has shown the drive's speed, fills are estimated at this rate. */
     private static final double ASSUMED_FILL_BYTES_PER_SECOND = 1e9;
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The run that created a test file (user.drivelab.run = DATABASE#RUN): only that run removes it. */
+    static final String RUN_TAG = "drivelab.run";
 
     private final Store store;
     private final Path engine;
     private final DeviceDiscovery discovery;
     private final RunListener listener;
     private int statusIntervalMs = DEFAULT_STATUS_INTERVAL_MS;
+    private boolean overwriteFile;
+    private boolean keepFile;
+    /** The engine created the target file during this execution (it may sit where xattrs cannot mark it). */
+    private volatile boolean createdFile;
+    /** DATABASE#RUN of the run executing, for {@link #RUN_TAG}. */
+    private volatile String fileTag;
 
     private volatile boolean cancelled;
     private volatile EngineProcess current;
@@ -82,13 +95,31 @@ public final class PlanRunner {
     }
 
     /**
+     * The user confirmed that an existing file DriveLab did not create may be overwritten (CLI --overwrite-file,
+     * GUI: a confirmation); see {@link WriteGuard#check(Path, TestPlan, String, boolean)}.
+     */
+    public PlanRunner overwriteFile(boolean confirmed) {
+        this.overwriteFile = confirmed;
+        return this;
+    }
+
+    /**
+     * Keep the test file this run created when the run completes (CLI --keep-file); by default it is removed then.
+     * A run that stops unfinished always keeps it, so that a resume measures on the same file.
+     */
+    public PlanRunner keepFile(boolean keep) {
+        this.keepFile = keep;
+        return this;
+    }
+
+    /**
      * Files a new run of {@code plan} on {@code target} after the write guard has agreed; returns its id.
      *
      * @param allowDestroy the device the user confirmed may be destroyed, or null
      */
     public long createRun(TestPlan plan, Path target, String name, String allowDestroy) {
         checkTarget(plan, target);
-        new WriteGuard(discovery).check(target, plan, allowDestroy);
+        new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile);
         boolean block = WriteGuard.isBlockDevice(target);
         Long driveId = null;
         if (block) {
@@ -136,7 +167,7 @@ public final class PlanRunner {
         engineExtras.add("--status-interval=" + statusIntervalMs);
         try {
             checkTarget(plan, target);
-            new WriteGuard(discovery).check(target, plan, allowDestroy).ifPresent(engineExtras::add);
+            new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile).ifPresent(engineExtras::add);
         } catch (RunException e) {
             store.updateRunStatus(runId, RunStatus.FAILED, e.getMessage());
             listener.runFinished(runId, RunStatus.FAILED, e.getMessage());
@@ -151,6 +182,8 @@ public final class PlanRunner {
         RunStatus status = RunStatus.COMPLETE;
         String error = null;
         boolean caughtUp = finished.isEmpty();
+        fileTag = store.path() + "#" + runId;
+        createdFile = false;
         try {
             for (int i = 0; i < items.size() && !cancelled; i++) {
                 PlanItem item = items.get(i);
@@ -164,6 +197,7 @@ public final class PlanRunner {
                     clock.skip(i);
                 } else {
                     caughtUp = true;
+                    trustCreatedFile(target, engineExtras);
                     Optional<String> failure = runItem(runId, i, item, target, engineExtras, clock);
                     if (failure.isPresent()) {
                         status = cancelled ? RunStatus.INTERRUPTED : RunStatus.FAILED;
@@ -179,7 +213,14 @@ public final class PlanRunner {
             }
         } catch (StoreException e) {
             status = RunStatus.FAILED;
-            error = "the results database failed: " + e.getMessage();
+            error = isDiskFull(e)
+                    ? "the disk holding the results database " + store.path() + " is full, so the last point "
+                    + "measured could not be stored; the points stored before it are kept. Free some space, then "
+                    + "resume run " + runId + " (" + e.getMessage() + ")"
+                    : "the results database failed: " + e.getMessage();
+        }
+        if (status == RunStatus.COMPLETE && !keepFile) {
+            removeCreatedFile(target, fileTag);
         }
         try {
             store.updateRunStatus(runId, status, error);
@@ -258,6 +299,10 @@ public final class PlanRunner {
         EngineListener engineListener = new EngineListener() {
             @Override
             public void onStart(StartEvent start) {
+                if (start.created()) {
+                    createdFile = true;
+                    tagCreatedFile(target);
+                }
                 listener.engineStarted(item, start);
             }
 
@@ -273,11 +318,6 @@ public final class PlanRunner {
                 listener.sample(item, interval);
                 listener.progress(clock.now());
             }
-
-            @Override
-            public void onCheckpoint(io.drivelab.engine.CheckpointEvent checkpoint) {
-                listener.checkpoint(item, checkpoint);
-            }
         };
         try (EngineProcess process = EngineProcess.start(engine, point.toEngineArgs(target.toString(), extras),
                 engineListener)) {
@@ -286,14 +326,13 @@ public final class PlanRunner {
                 process.stop();
             }
             ResultEvent result = process.awaitResult();
-            // a checkpoint point's figures are its checkpoints' (GB/s, seconds per checkpoint)
-            return new Measured(CheckpointFigures.apply(PointResult.fromEngineResult(meta, parse(result.rawJson()),
-                    started, Instant.now())), List.copyOf(samples));
+            return new Measured(PointResult.fromEngineResult(meta, parse(result.rawJson()), started, Instant.now()),
+                    List.copyOf(samples));
         } catch (EngineException e) {
             String why = "point " + key + " (" + point.describe() + ") failed: " + e.getMessage();
             PointResult failed = e.partialResult()
-                    .map(r -> CheckpointFigures.apply(PointResult.fromEngineResult(meta, parse(r.rawJson()),
-                            started, Instant.now())).withError(why))
+                    .map(r -> PointResult.fromEngineResult(meta, parse(r.rawJson()), started, Instant.now())
+                            .withError(why))
                     .orElseGet(() -> PointResult.failed(meta, why, started, Instant.now()));
             return new Measured(failed, List.copyOf(samples));
         } catch (InterruptedException e) {
@@ -328,7 +367,7 @@ public final class PlanRunner {
     private static PointMeta meta(PlanItem item, Point point, String key, int seq) {
         var w = point.workload();
         return new PointMeta(key, seq, item.isPrecondition() ? PointKind.PRECONDITION : PointKind.MEASURE,
-                w.name(), point.engineRw(), w.mix() == null ? w.bs() : null,
+                w.name(), w.rw().value(), w.mix() == null ? w.bs() : null,
                 w.mix() == null ? null : w.mix().toEngineSpec(), w.rwmixread(), point.iodepth(), point.numjobs());
     }
 
@@ -417,6 +456,49 @@ public final class PlanRunner {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the engine's result line is not JSON: " + e.getOriginalMessage(), e);
         }
+    }
+
+    /** Where the filesystem could not take the engine's mark, tell the engine that the file it created is ours. */
+    private void trustCreatedFile(Path target, List<String> extras) {
+        if (createdFile && !WriteGuard.isDriveLabFile(target) && !extras.contains(WriteGuard.OVERWRITE_FILE)) {
+            extras.add(WriteGuard.OVERWRITE_FILE);
+        }
+    }
+
+    /** The engine created the target: tag it with this run, so that the run removes it when it completes. */
+    private void tagCreatedFile(Path target) {
+        try {
+            UserDefinedFileAttributeView view = Files.getFileAttributeView(target, UserDefinedFileAttributeView.class);
+            if (view != null) {
+                view.write(RUN_TAG, StandardCharsets.UTF_8.encode(fileTag));
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // no xattrs here: createdFile alone says the file is ours, for this execution
+        }
+    }
+
+    /** The test file this run created, and nothing else: tagged with this run, or created by this execution. */
+    private void removeCreatedFile(Path target, String tag) {
+        if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        if (WriteGuard.attribute(target, RUN_TAG).map(tag::equals).orElse(createdFile)) {
+            try {
+                Files.delete(target);
+            } catch (IOException e) {
+                // a file left behind does the results no harm; the run has completed
+            }
+        }
+    }
+
+    /** SQLite's SQLITE_FULL: the disk (or the quota) holding the database is full. */
+    private static boolean isDiskFull(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLiteException sqlite && (sqlite.getResultCode().code & 0xff) == 13) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A file target must exist or be creatable at a known size; a missing device is named. */

@@ -1,0 +1,172 @@
+package io.drivelab.safety;
+
+import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.run.PlanRunner;
+import io.drivelab.run.RunListener;
+import io.drivelab.run.RunProgress;
+import io.drivelab.store.NewRun;
+import io.drivelab.store.PointResult;
+import io.drivelab.store.PointStatus;
+import io.drivelab.store.RunStatus;
+import io.drivelab.store.Store;
+import io.drivelab.store.StoreException;
+import io.drivelab.store.StoredPoint;
+import io.drivelab.workload.Matrix;
+import io.drivelab.workload.PlanItem;
+import io.drivelab.workload.Region;
+import io.drivelab.workload.Rw;
+import io.drivelab.workload.TestPlan;
+import io.drivelab.workload.Workload;
+import io.drivelab.workload.WorkloadStep;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The results database under faults: a damaged file is refused with a clear message and never reset or rewritten;
+ * a disk that fills up stops the run with a clear message and keeps what was stored. (A database of a newer
+ * DriveLab: StoreSchemaTest#aDatabaseOfANewerDriveLabIsRefusedAndLeftAsItIs.)
+ */
+@Timeout(120)
+class DatabaseFaultTest {
+    private static final long MIB = 1 << 20;
+    private static final Path ENGINE = Path.of(System.getProperty("drivelab.engine", "target/drivelab-engine"));
+
+    @TempDir
+    Path dir;
+
+    /** A database holding one run, closed (its WAL folded into the file). */
+    private Path databaseWithARun() {
+        Path db = dir.resolve("d.db");
+        try (Store store = Store.open(db)) {
+            store.createRun(new NewRun("mine", "{}", "quick", "/tmp/x.img", "file", null, "host", "0.1.0"));
+        }
+        return db;
+    }
+
+    private static void flip(Path file, long offset, int length) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            byte[] bytes = new byte[length];
+            f.seek(offset);
+            f.readFully(bytes);
+            for (int i = 0; i < length; i++) {
+                bytes[i] ^= (byte) 0x5a;
+            }
+            f.seek(offset);
+            f.write(bytes);
+        }
+    }
+
+    @Test
+    void aDatabaseWithADamagedHeaderIsRefusedByNameAndLeftUntouched() throws Exception {
+        Path db = databaseWithARun();
+        flip(db, 0, 16);  // "SQLite format 3\0"
+        String before = Loop.sha256(db);
+
+        StoreException e = assertThrows(StoreException.class, () -> Store.open(db));
+        Cli.Result cli = Cli.run("runs", "--db", db.toString());
+
+        assertTrue(e.getMessage().contains(db.toString()) && e.getMessage().contains("not a DriveLab database"),
+                e.getMessage());
+        assertEquals(1, cli.exitCode(), cli.toString());
+        assertTrue(cli.err().contains("not a DriveLab database"), cli.err());
+        assertEquals(before, Loop.sha256(db), "the damaged database was changed");
+    }
+
+    @Test
+    void aDatabaseWithADamagedPageIsReportedAndNeverReset() throws Exception {
+        Path db = databaseWithARun();
+        long page;
+        int pageSize;
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+             ResultSet root = c.createStatement().executeQuery(
+                     "SELECT rootpage, (SELECT page_size FROM pragma_page_size) FROM sqlite_master WHERE name = 'runs'")) {
+            page = root.getLong(1);
+            pageSize = root.getInt(2);
+        }
+        flip(db, (page - 1) * pageSize, pageSize);  // the page that holds the runs
+        String before = Loop.sha256(db);
+
+        Cli.Result cli = Cli.run("runs", "--db", db.toString());
+
+        assertEquals(1, cli.exitCode(), cli.toString());
+        assertTrue(cli.err().contains(db.toString()) && cli.err().contains("malformed"), cli.err());
+        assertEquals(before, Loop.sha256(db), "the damaged database was changed");
+    }
+
+    @Test
+    void whenTheDiskHoldingTheDatabaseFillsTheRunStopsSayingSoAndTheStoredPointsStayReadable() throws Exception {
+        Path fs = dir.resolve("dbfs");
+        Loop.mountTmpfs(fs, "4m");
+        try {
+            Path db = fs.resolve("d.db");
+            Path filler = fs.resolve("filler");
+            TestPlan plan = new TestPlan("three", "", Region.ofSize(4 * MIB), List.of(new WorkloadStep(
+                    Workload.of(Rw.RANDREAD, 4096), Matrix.of(List.of(1, 2, 4), List.of(1), 1, 0, 0))));
+            AtomicReference<String> reported = new AtomicReference<>();
+            RunStatus status;
+            long id;
+            try (Store store = Store.open(db)) {
+                PlanRunner runner = new PlanRunner(store, ENGINE, new DeviceDiscovery(), new RunListener() {
+                    @Override
+                    public void pointFinished(RunProgress progress, PlanItem item, PointResult result) {
+                        fillUp(filler);  // another program takes the last free byte after the first point
+                    }
+
+                    @Override
+                    public void runFinished(long runId, RunStatus s, String error) {
+                        reported.set(error);
+                    }
+                }).statusInterval(200);
+                id = runner.createRun(plan, dir.resolve("test.img"), null, null);
+                status = runner.execute(id, null);
+            }
+
+            assertEquals(RunStatus.FAILED, status);
+            assertTrue(reported.get().contains("is full") && reported.get().contains(db.toString()),
+                    reported.get());
+            Files.delete(filler);
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                 ResultSet check = c.createStatement().executeQuery("PRAGMA integrity_check")) {
+                assertEquals("ok", check.getString(1));
+            }
+            try (Store store = Store.open(db)) {
+                List<StoredPoint> points = store.listPoints(id);
+                assertEquals(1, points.size(), "the point stored before the disk filled");
+                assertEquals(PointStatus.COMPLETE, points.get(0).point().status());
+                PlanRunner again = new PlanRunner(store, ENGINE, new DeviceDiscovery(), RunListener.NONE);
+                assertEquals(RunStatus.COMPLETE, again.resume(id, null));
+                assertEquals(3, store.completedPointKeys(id).size());
+            }
+        } finally {
+            Loop.unmount(fs);
+        }
+    }
+
+    /** Writes until the filesystem has no room left. */
+    private static void fillUp(Path filler) {
+        byte[] chunk = new byte[64 * 1024];
+        try (OutputStream out = Files.newOutputStream(filler)) {
+            while (true) {
+                out.write(chunk);
+            }
+        } catch (IOException full) {
+            // ENOSPC: full, as meant
+        }
+    }
+}
