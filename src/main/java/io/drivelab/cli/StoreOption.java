@@ -3,6 +3,7 @@ package io.drivelab.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 
+import io.drivelab.reference.ReferenceStore;
 import io.drivelab.store.Run;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoreException;
@@ -30,8 +31,8 @@ public final class StoreOption {
     }
 
     /**
-     * Opens the database (creating it when new) and marks interrupted the runs whose process is gone, as every
-     * start must; each such run is named on stderr.
+     * Opens the database (creating it when new), marks interrupted the runs whose process is gone, as every
+     * start must (each such run is named on stderr), and loads the shipped reference figures when they are newer.
      *
      * @throws StoreException when the file cannot be opened as a DriveLab database (exit 1 through the handler)
      */
@@ -44,6 +45,8 @@ public final class StoreOption {
                         + "marked interrupted (`drivelab resume " + run.id() + "` continues it)");
             }
             err.flush();
+            // the published figures ship with the app: loaded on first start and whenever they are newer
+            ReferenceStore.sync(store);
             return store;
         } catch (RuntimeException e) {
             store.close();

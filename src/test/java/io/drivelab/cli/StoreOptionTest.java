@@ -37,6 +37,22 @@ class StoreOptionTest {
     }
 
     @Test
+    void theFirstStartLoadsThePublishedFiguresIntoTheDatabase() {
+        Path db = dir.resolve("fresh.db");
+
+        Cli.Result result = Cli.run("runs", "--db", db.toString());
+
+        assertEquals(0, result.exitCode(), result.toString());
+        try (Store store = Store.open(db)) {
+            var sources = store.listReferenceSources();
+            assertTrue(sources.size() >= 3, "reference files loaded: " + sources);
+            long figures = sources.stream().mapToLong(s -> store.listReferenceRows(s.file()).size()).sum();
+            assertTrue(figures >= 250, figures + " figures");
+            assertTrue(store.listRuns().isEmpty(), "loading reference data filed a run");
+        }
+    }
+
+    @Test
     @Timeout(120)
     void withoutDbTheEnvironmentVariableChoosesTheDatabase() throws Exception {
         Path db = dir.resolve("from-env.db");
