@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
                 ReferenceCommand.class,
                 ImportFioCommand.class,
                 ExportFioCommand.class,
+                ReportCommand.class,
         })
 public final class DriveLabCommand implements Callable<Integer> {
 

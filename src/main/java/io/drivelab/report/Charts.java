@@ -1,0 +1,282 @@
+package io.drivelab.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Paint;
+import java.awt.Shape;
+import java.awt.Stroke;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Path2D;
+import java.awt.geom.Rectangle2D;
+import java.text.DecimalFormat;
+import java.util.List;
+
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.StandardChartTheme;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.data.xy.XYDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * The charts of the live view, the compare view and the reports, built the same way everywhere (JFreeChart, no
+ * JavaFX, so that a report renders headless). A chart draws two datasets: the user's measurements (solid lines,
+ * dataset 0) and reference drives (dashed, in their own colours, dataset 1).
+ *
+ * <p>JFreeChart is not thread-safe: a chart and its datasets belong to one thread (the UI thread for the live view,
+ * the renderer's thread for a report, which builds its own datasets).
+ */
+public final class Charts {
+    static final String FONT = "SansSerif";
+    private static final Color[] MEASURED = {
+            new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
+            new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf)};
+    private static final Color[] REFERENCE = {
+            new Color(0x555555), new Color(0x00897b), new Color(0xad1457), new Color(0xb8860b),
+            new Color(0x3949ab), new Color(0x6d4c41), new Color(0x7cb342), new Color(0x00acc1)};
+    private static final Stroke SOLID = new BasicStroke(2f);
+    private static final Stroke DASHED = new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+            new float[]{7f, 5f}, 0f);
+    private static final Color RAMP = new Color(255, 200, 0, 50);
+    private static final StandardChartTheme THEME = theme();
+
+    private Charts() {
+    }
+
+    /** Throughput against IODepth (a base-2 log axis: 1, 2, 4 … 256), one line per NumJobs. */
+    public static JFreeChart scaling(String title, Throughput unit, XYSeriesCollection measured,
+                                     XYSeriesCollection references) {
+        LogAxis iodepth = new LogAxis("IODepth");
+        iodepth.setBase(2);
+        iodepth.setTickUnit(new NumberTickUnit(1));
+        iodepth.setNumberFormatOverride(new DecimalFormat("0"));
+        iodepth.setSmallestValue(0.5);
+        NumberAxis throughput = new NumberAxis(unit.label());
+        throughput.setAutoRangeIncludesZero(true);
+        return chart(title, iodepth, throughput, measured, references);
+    }
+
+    /** Mean latency against throughput: the "hockey stick" where latency rises once throughput stops rising. */
+    public static JFreeChart latency(String title, Throughput unit, XYSeriesCollection measured,
+                                     XYSeriesCollection references) {
+        NumberAxis throughput = new NumberAxis(unit.label());
+        throughput.setAutoRangeIncludesZero(true);
+        NumberAxis latency = new NumberAxis("mean latency (µs)");
+        latency.setAutoRangeIncludesZero(true);
+        return chart(title, throughput, latency, measured, references);
+    }
+
+    /**
+     * The running point over time: throughput on the left axis (dataset 0), mean and p99 latency on the right
+     * (dataset 1); the ramp, whose I/O does not count, is shaded ({@link #showRamp}).
+     */
+    public static JFreeChart timeSeries(String title, Throughput unit, XYSeriesCollection throughput,
+                                        XYSeriesCollection latency) {
+        NumberAxis time = new NumberAxis("seconds");
+        time.setAutoRangeIncludesZero(true);
+        NumberAxis left = new NumberAxis(unit.label());
+        left.setAutoRangeIncludesZero(true);
+        JFreeChart chart = chart(title, time, left, throughput, null);
+        XYPlot plot = chart.getXYPlot();
+        NumberAxis right = new NumberAxis("latency (µs)");
+        right.setAutoRangeIncludesZero(true);
+        right.setLabelFont(left.getLabelFont());
+        right.setTickLabelFont(left.getTickLabelFont());
+        plot.setRangeAxis(1, right);
+        plot.setDataset(1, latency);
+        plot.mapDatasetToRangeAxis(1, 1);
+        plot.setRenderer(1, new PaletteRenderer(new Color[]{new Color(0x2ca02c), new Color(0xd62728)}, SOLID,
+                false));
+        return chart;
+    }
+
+    /** Shades the ramp, 0 to {@code endSeconds}, of a {@link #timeSeries} chart; 0 removes the shading. */
+    public static void showRamp(JFreeChart timeSeries, double endSeconds) {
+        XYPlot plot = timeSeries.getXYPlot();
+        plot.clearDomainMarkers();
+        if (endSeconds > 0) {
+            IntervalMarker ramp = new IntervalMarker(0, endSeconds, RAMP);
+            ramp.setLabel("ramp");
+            ramp.setLabelFont(new Font(FONT, Font.PLAIN, 11));
+            plot.addDomainMarker(ramp, Layer.BACKGROUND);
+        }
+    }
+
+    /** Changes the unit a chart's throughput axis shows (the live view reuses its charts from point to point). */
+    public static void setThroughputAxis(JFreeChart chart, Throughput unit, boolean domain) {
+        XYPlot plot = chart.getXYPlot();
+        (domain ? plot.getDomainAxis() : plot.getRangeAxis()).setLabel(unit.label());
+    }
+
+    /** A dataset of the curves, one series each, in their own order (latency curves are not sorted by x). */
+    public static XYSeriesCollection collection(List<Curve> curves) {
+        XYSeriesCollection collection = new XYSeriesCollection();
+        seriesOf(curves).forEach(collection::addSeries);
+        return collection;
+    }
+
+    /** One series per curve, keyed by its label. */
+    public static List<XYSeries> seriesOf(List<Curve> curves) {
+        List<XYSeries> all = new java.util.ArrayList<>();
+        for (Curve curve : curves) {
+            XYSeries series = series(curve.label());
+            for (Curve.XY xy : curve.points()) {
+                series.add(xy.x(), xy.y(), false);
+            }
+            all.add(series);
+        }
+        return all;
+    }
+
+    /** An empty series that keeps points in the order they come and allows equal x values. */
+    public static XYSeries series(String label) {
+        return new XYSeries(label, false, true);
+    }
+
+    private static JFreeChart chart(String title, ValueAxis x, ValueAxis y, XYSeriesCollection measured,
+                                    XYSeriesCollection references) {
+        XYPlot plot = new XYPlot(measured, x, y, new PaletteRenderer(MEASURED, SOLID, true));
+        if (references != null) {
+            plot.setDataset(1, references);
+            plot.setRenderer(1, new PaletteRenderer(REFERENCE, DASHED, true));
+        }
+        // Reference lines behind the measured ones.
+        plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.REVERSE);
+        JFreeChart chart = new JFreeChart(title, new Font(FONT, Font.BOLD, 15), plot, true);
+        THEME.apply(chart);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(new Color(0xdddddd));
+        plot.setRangeGridlinePaint(new Color(0xdddddd));
+        plot.setOutlineVisible(false);
+        plot.setAxisOffset(RectangleInsets.ZERO_INSETS);
+        LegendTitle legend = chart.getLegend();
+        legend.setPosition(RectangleEdge.BOTTOM);
+        legend.setFrame(org.jfree.chart.block.BlockBorder.NONE);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.setAntiAlias(true);
+        // Room for the last tick label of the x axis.
+        chart.setPadding(new RectangleInsets(4, 4, 4, 18));
+        return chart;
+    }
+
+    private static StandardChartTheme theme() {
+        StandardChartTheme theme = new StandardChartTheme("DriveLab");
+        theme.setExtraLargeFont(new Font(FONT, Font.BOLD, 15));
+        theme.setLargeFont(new Font(FONT, Font.PLAIN, 13));
+        theme.setRegularFont(new Font(FONT, Font.PLAIN, 12));
+        theme.setSmallFont(new Font(FONT, Font.PLAIN, 11));
+        theme.setChartBackgroundPaint(Color.WHITE);
+        theme.setPlotBackgroundPaint(Color.WHITE);
+        theme.setShadowVisible(false);
+        return theme;
+    }
+
+    /**
+     * Colours by source and shapes by series: a line keeps its colour as others are added, a run or a reference
+     * drive has one colour for all its NumJobs lines (told apart by their marks), and every line has the renderer's
+     * stroke (solid for measurements, dashed for references). A series key is a {@link Curve#label()}: "2 jobs",
+     * or "SOURCE, 2 jobs".
+     */
+    static final class PaletteRenderer extends XYLineAndShapeRenderer {
+        private static final long serialVersionUID = 1L;
+        private static final Shape[] SHAPES = {
+                new Ellipse2D.Double(-3.5, -3.5, 7, 7), new Rectangle2D.Double(-3, -3, 6, 6), diamond(4.5),
+                triangle(4.5), new Ellipse2D.Double(-2.5, -2.5, 5, 5)};
+        private final Color[] palette;
+        private final Stroke stroke;
+
+        PaletteRenderer(Color[] palette, Stroke stroke, boolean shapes) {
+            super(true, shapes);
+            this.palette = palette.clone();
+            this.stroke = stroke;
+            setAutoPopulateSeriesPaint(false);
+            setAutoPopulateSeriesStroke(false);
+            setAutoPopulateSeriesShape(false);
+            setDrawSeriesLineAsPath(true);
+        }
+
+        @Override
+        public Paint lookupSeriesPaint(int series) {
+            List<String> keys = keys();
+            if (series >= keys.size()) {
+                return palette[series % palette.length];
+            }
+            List<String> sources = keys.stream().map(PaletteRenderer::source).distinct().toList();
+            return palette[sources.indexOf(source(keys.get(series))) % palette.length];
+        }
+
+        @Override
+        public Stroke lookupSeriesStroke(int series) {
+            return stroke;
+        }
+
+        @Override
+        public Shape lookupSeriesShape(int series) {
+            List<String> keys = keys();
+            if (series >= keys.size()) {
+                return SHAPES[0];
+            }
+            String source = source(keys.get(series));
+            long before = keys.subList(0, series).stream().filter(k -> source(k).equals(source)).count();
+            return source.equals(keys.get(series)) ? SHAPES[0] : SHAPES[(int) (before % SHAPES.length)];
+        }
+
+        @Override
+        public Shape lookupLegendShape(int series) {
+            return lookupSeriesShape(series);
+        }
+
+        private List<String> keys() {
+            XYPlot plot = getPlot();
+            if (plot == null) {
+                return List.of();
+            }
+            int index = plot.getIndexOf(this);
+            XYDataset dataset = index < 0 ? null : plot.getDataset(index);
+            if (dataset == null) {
+                return List.of();
+            }
+            List<String> keys = new java.util.ArrayList<>(dataset.getSeriesCount());
+            for (int i = 0; i < dataset.getSeriesCount(); i++) {
+                keys.add(String.valueOf(dataset.getSeriesKey(i)));
+            }
+            return keys;
+        }
+
+        /** "run 3" of "run 3, 2 jobs"; a key without a source is its own. */
+        static String source(String key) {
+            int comma = key.lastIndexOf(", ");
+            return comma < 0 ? key : key.substring(0, comma);
+        }
+
+        private static Shape diamond(double r) {
+            Path2D.Double d = new Path2D.Double();
+            d.moveTo(0, -r);
+            d.lineTo(r, 0);
+            d.lineTo(0, r);
+            d.lineTo(-r, 0);
+            d.closePath();
+            return d;
+        }
+
+        private static Shape triangle(double r) {
+            Path2D.Double t = new Path2D.Double();
+            t.moveTo(0, -r);
+            t.lineTo(r, r * 0.8);
+            t.lineTo(-r, r * 0.8);
+            t.closePath();
+            return t;
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package io.drivelab.report;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeMap;
+
+import io.drivelab.reference.Metric;
+import io.drivelab.reference.ReferenceFigure;
+import io.drivelab.reference.ReferenceLibrary;
+import io.drivelab.reference.Unit;
+import io.drivelab.workload.BlockSizeMix;
+
+/**
+ * The reference library's published figures as curves: for a workload's access pattern and transfer size, each
+ * drive's throughput against IODepth (one curve per NumJobs and review), and its mean latency against throughput
+ * where the review gives both for one configuration. Figures the review gives without IODepth and NumJobs have no
+ * place on these axes and are left out; IOPS and MB/s are converted into each other through the block size.
+ */
+public final class LibraryCurves implements ReferenceCurves {
+    private final ReferenceLibrary library;
+    private final Set<String> drives;
+
+    private LibraryCurves(ReferenceLibrary library, Set<String> drives) {
+        this.library = library;
+        this.drives = drives;
+    }
+
+    /** Every drive of the library that has figures a measured point can stand next to. */
+    public static LibraryCurves of(ReferenceLibrary library) {
+        Set<String> drives = new LinkedHashSet<>();
+        for (ReferenceFigure f : library.figures()) {
+            if (placeable(f)) {
+                drives.add(f.drive().label());
+            }
+        }
+        return new LibraryCurves(library, drives);
+    }
+
+    @Override
+    public List<String> drives() {
+        return List.copyOf(drives);
+    }
+
+    /**
+     * Only the drives whose name contains one of {@code names}, ignoring case ("DC3000ME" picks the Kingston
+     * drive).
+     */
+    @Override
+    public LibraryCurves only(Collection<String> names) {
+        Set<String> kept = new LinkedHashSet<>();
+        for (String drive : drives) {
+            for (String name : names) {
+                if (drive.toLowerCase(java.util.Locale.ROOT).contains(name.strip().toLowerCase(java.util.Locale.ROOT))) {
+                    kept.add(drive);
+                }
+            }
+        }
+        return new LibraryCurves(library, kept);
+    }
+
+    @Override
+    public List<Curve> scaling(WorkloadType workload) {
+        List<Curve> curves = new ArrayList<>();
+        configurations(workload).forEach((key, byDepth) -> {
+            List<Curve.XY> points = new ArrayList<>();
+            byDepth.forEach((depth, c) -> {
+                if (c.throughput != null) {
+                    points.add(new Curve.XY(depth, c.throughput));
+                }
+            });
+            if (!points.isEmpty()) {
+                curves.add(new Curve(key.source(), WorkloadResults.jobsLabel(key.numjobs()), points));
+            }
+        });
+        return curves;
+    }
+
+    @Override
+    public List<Curve> latency(WorkloadType workload) {
+        List<Curve> curves = new ArrayList<>();
+        configurations(workload).forEach((key, byDepth) -> {
+            List<Curve.XY> points = new ArrayList<>();
+            byDepth.forEach((depth, c) -> {
+                if (c.throughput != null && c.latencyUs != null) {
+                    points.add(new Curve.XY(c.throughput, c.latencyUs));
+                }
+            });
+            if (!points.isEmpty()) {
+                curves.add(new Curve(key.source(), WorkloadResults.jobsLabel(key.numjobs()), points));
+            }
+        });
+        return curves;
+    }
+
+    private record Key(String source, int numjobs) {
+    }
+
+    /** Throughput and latency a review gives for one drive at one configuration. */
+    private static final class Figures {
+        Double throughput;
+        Double latencyUs;
+    }
+
+    /** The chosen drives' figures of this workload, by drive and review and NumJobs, then by IODepth. */
+    private Map<Key, TreeMap<Integer, Figures>> configurations(WorkloadType workload) {
+        BlockSizeMix mix = workload.bsMix() == null ? null : parseMix(workload.bsMix());
+        Map<Key, TreeMap<Integer, Figures>> result = new LinkedHashMap<>();
+        for (ReferenceFigure f : library.figures()) {
+            if (!placeable(f) || !drives.contains(f.drive().label()) || !f.rw().value().equals(workload.rw())
+                    || !sameTransfer(f, workload.bs(), mix)) {
+                continue;
+            }
+            Key key = new Key(f.drive().label() + " (" + f.source().shortTitle() + ")", f.numjobs());
+            Figures figures = result.computeIfAbsent(key, k -> new TreeMap<>())
+                    .computeIfAbsent(f.iodepth(), d -> new Figures());
+            OptionalDouble throughput = throughput(f, workload.unit(), workload.bs());
+            // The first figure of a configuration counts; a review repeating one (a summary) adds nothing.
+            if (throughput.isPresent() && figures.throughput == null) {
+                figures.throughput = throughput.getAsDouble();
+            }
+            if (f.metric() == Metric.MEAN_LATENCY && figures.latencyUs == null) {
+                figures.latencyUs = f.unit() == Unit.MS ? f.value() * 1000 : f.value();
+            }
+        }
+        return result;
+    }
+
+    private static boolean placeable(ReferenceFigure f) {
+        return f.comparableWithPoints() && f.configurationKnown()
+                && (f.metric() == Metric.IOPS || f.metric() == Metric.BANDWIDTH || f.metric() == Metric.MEAN_LATENCY);
+    }
+
+    private static boolean sameTransfer(ReferenceFigure f, Long bs, BlockSizeMix mix) {
+        return bs != null ? bs.equals(f.bs()) : mix != null && f.mix() != null && f.mix().matches(mix);
+    }
+
+    /** The figure in the workload's unit, or empty when it is not a throughput or cannot be converted. */
+    static OptionalDouble throughput(ReferenceFigure f, Throughput unit, Long bs) {
+        double megabytesPerSecond;
+        if (f.metric() == Metric.BANDWIDTH) {
+            megabytesPerSecond = f.unit() == Unit.GIB_S ? f.value() * (1L << 30) / 1e6 : f.value();
+            if (unit == Throughput.MB_S) {
+                return OptionalDouble.of(megabytesPerSecond);
+            }
+            return bs == null ? OptionalDouble.empty() : OptionalDouble.of(megabytesPerSecond * 1e6 / bs);
+        }
+        if (f.metric() == Metric.IOPS) {
+            if (unit == Throughput.IOPS) {
+                return OptionalDouble.of(f.value());
+            }
+            return bs == null ? OptionalDouble.empty() : OptionalDouble.of(f.value() * bs / 1e6);
+        }
+        return OptionalDouble.empty();
+    }
+
+    private static BlockSizeMix parseMix(String spec) {
+        try {
+            return BlockSizeMix.parse(spec);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}

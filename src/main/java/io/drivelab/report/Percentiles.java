@@ -1,0 +1,63 @@
+package io.drivelab.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.drivelab.store.PointResult;
+
+/** A point's latency percentiles, p50 to p99.99, per direction, from the engine's result line. */
+public final class Percentiles {
+    /** The engine's keys shown, in order. */
+    public static final List<String> SHOWN = List.of("50", "90", "95", "99", "99.9", "99.99");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * One percentile of both directions.
+     *
+     * @param label   "p99.9"
+     * @param readUs  microseconds, or null when the point did not read
+     * @param writeUs microseconds, or null when the point did not write
+     */
+    public record Row(String label, Double readUs, Double writeUs) {
+    }
+
+    private Percentiles() {
+    }
+
+    /** The rows of {@link #SHOWN}; none when the engine gave no result. */
+    public static List<Row> of(PointResult point) {
+        if (point.resultJson() == null) {
+            return List.of();
+        }
+        JsonNode result;
+        try {
+            result = JSON.readTree(point.resultJson());
+        } catch (JsonProcessingException e) {
+            return List.of();
+        }
+        // A point kept as the mean of several passes has them under "passes"; the last pass's are shown.
+        if (result.has("passes") && result.path("passes").size() > 0) {
+            result = result.path("passes").get(result.path("passes").size() - 1);
+        }
+        List<Row> rows = new ArrayList<>();
+        for (String key : SHOWN) {
+            Double read = micros(result.path("read"), key);
+            Double write = micros(result.path("write"), key);
+            if (read != null || write != null) {
+                rows.add(new Row("p" + key, read, write));
+            }
+        }
+        return rows;
+    }
+
+    private static Double micros(JsonNode direction, String key) {
+        if (direction.path("ios").asLong(0) == 0) {
+            return null;
+        }
+        JsonNode value = direction.path("lat_ns").path("percentiles").get(key);
+        return value == null || !value.isNumber() ? null : value.asDouble() / 1000;
+    }
+}

@@ -1,0 +1,46 @@
+package io.drivelab.report;
+
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Published figures of reference drives, as curves on the same axes as a workload's own: what the charts need of
+ * the reference library.
+ */
+public interface ReferenceCurves {
+
+    /** No reference drives. */
+    ReferenceCurves NONE = new ReferenceCurves() {
+        @Override
+        public List<String> drives() {
+            return List.of();
+        }
+
+        @Override
+        public List<Curve> scaling(WorkloadType workload) {
+            return List.of();
+        }
+
+        @Override
+        public List<Curve> latency(WorkloadType workload) {
+            return List.of();
+        }
+
+        @Override
+        public ReferenceCurves only(Collection<String> drives) {
+            return this;
+        }
+    };
+
+    /** The drives there are figures of, by name ("Kingston DC3000ME 7.68TB"). */
+    List<String> drives();
+
+    /** Throughput against IODepth for the workload's access pattern and transfer size, in its unit. */
+    List<Curve> scaling(WorkloadType workload);
+
+    /** Mean latency (µs) against throughput, where a review gives both for one configuration. */
+    List<Curve> latency(WorkloadType workload);
+
+    /** The same, limited to these drives. */
+    ReferenceCurves only(Collection<String> drives);
+}

@@ -1,0 +1,87 @@
+package io.drivelab.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import io.drivelab.store.PointKind;
+import io.drivelab.store.PointMeta;
+import io.drivelab.store.PointResult;
+
+/**
+ * The measured points of one workload of a run, and the curves drawn from them: throughput against IODepth with
+ * one line per NumJobs, and mean latency against throughput (the "hockey stick"), one line per NumJobs.
+ *
+ * @param meta the first point's description: access pattern and transfer size are the workload's
+ */
+public record WorkloadResults(String name, PointMeta meta, List<PointFigures> points) {
+
+    public WorkloadResults {
+        points = List.copyOf(points);
+    }
+
+    /** The measured points (not preconditions) grouped by workload, in the order the run measured them. */
+    public static List<WorkloadResults> of(List<PointResult> results) {
+        Map<String, List<PointResult>> byWorkload = new LinkedHashMap<>();
+        for (PointResult p : results) {
+            if (p.meta().kind() == PointKind.MEASURE) {
+                byWorkload.computeIfAbsent(p.meta().workload(), k -> new ArrayList<>()).add(p);
+            }
+        }
+        List<WorkloadResults> workloads = new ArrayList<>();
+        byWorkload.forEach((name, points) -> workloads.add(new WorkloadResults(name, points.get(0).meta(),
+                points.stream().map(PointFigures::of).toList())));
+        return workloads;
+    }
+
+    public WorkloadType type() {
+        return WorkloadType.of(meta);
+    }
+
+    public Throughput unit() {
+        return type().unit();
+    }
+
+    /** Throughput against IODepth, one curve per NumJobs ("1 job", "2 jobs"), of {@code source}. */
+    public List<Curve> scalingCurves(String source) {
+        return curves(source, p -> new Curve.XY(p.meta().iodepth(), p.throughput(unit())));
+    }
+
+    /** Mean latency (µs) against throughput, one curve per NumJobs, in IODepth order. */
+    public List<Curve> latencyCurves(String source) {
+        return curves(source, p -> p.latMeanUs() == null ? null : new Curve.XY(p.throughput(unit()), p.latMeanUs()));
+    }
+
+    /** The point with the highest throughput. */
+    public Optional<PointFigures> peak() {
+        return points.stream().filter(PointFigures::measured)
+                .max(Comparator.comparingDouble(p -> p.throughput(unit())));
+    }
+
+    /** "1 job", "4 jobs". */
+    public static String jobsLabel(int numjobs) {
+        return numjobs + (numjobs == 1 ? " job" : " jobs");
+    }
+
+    private List<Curve> curves(String source, java.util.function.Function<PointFigures, Curve.XY> xy) {
+        Map<Integer, List<PointFigures>> byJobs = new TreeMap<>();
+        for (PointFigures p : points) {
+            if (p.measured()) {
+                byJobs.computeIfAbsent(p.meta().numjobs(), k -> new ArrayList<>()).add(p);
+            }
+        }
+        List<Curve> curves = new ArrayList<>();
+        byJobs.forEach((jobs, points) -> {
+            List<Curve.XY> xys = points.stream().sorted(Comparator.comparingInt(p -> p.meta().iodepth()))
+                    .map(xy).filter(java.util.Objects::nonNull).toList();
+            if (!xys.isEmpty()) {
+                curves.add(new Curve(source, jobsLabel(jobs), xys));
+            }
+        });
+        return curves;
+    }
+}

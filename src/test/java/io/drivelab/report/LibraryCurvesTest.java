@@ -1,0 +1,63 @@
+package io.drivelab.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import io.drivelab.reference.ReferenceLibrary;
+import org.junit.jupiter.api.Test;
+
+/** The shipped reference library as curves on a workload's axes. */
+class LibraryCurvesTest {
+    private static final LibraryCurves LIBRARY = LibraryCurves.of(ReferenceLibrary.shipped());
+    private static final WorkloadType RANDOM_READ_4K = new WorkloadType("randread", 4096L, null);
+    private static final WorkloadType SEQUENTIAL_WRITE_128K = new WorkloadType("write", 128 * 1024L, null);
+
+    private static Curve curve(List<Curve> curves, String label) {
+        return curves.stream().filter(c -> c.label().equals(label)).findFirst()
+                .orElseThrow(() -> new AssertionError(label + " not in " + curves.stream().map(Curve::label)
+                        .toList()));
+    }
+
+    @Test
+    void aDrivesThroughputByIodepthIsOneCurvePerNumjobsAndReview() {
+        Curve jobs16 = curve(LIBRARY.scaling(RANDOM_READ_4K),
+                "Kingston DC3000ME 7.68TB (Kingston DC3000ME review), 16 jobs");
+        assertEquals(List.of(new Curve.XY(8, 1_361_320), new Curve.XY(16, 1_957_920)), jobs16.points());
+    }
+
+    @Test
+    void largeTransfersAreInMegabytesPerSecond() {
+        Curve write = curve(LIBRARY.scaling(SEQUENTIAL_WRITE_128K),
+                "Kingston DC3000ME 7.68TB (Kingston DC3000ME review), 1 job");
+        assertEquals(List.of(new Curve.XY(16, 8477.4), new Curve.XY(256, 8944.9)), write.points());
+    }
+
+    @Test
+    void theHockeyStickPairsThroughputAndLatencyOfOneConfiguration() {
+        Curve jobs8 = curve(LIBRARY.latency(RANDOM_READ_4K),
+                "Kingston DC3000ME 7.68TB (Kingston DC3000ME review), 8 jobs");
+        assertEquals(List.of(new Curve.XY(1_326_030, 99), new Curve.XY(1_923_420, 135)), jobs8.points());
+    }
+
+    @Test
+    void millisecondsBecomeMicroseconds() {
+        Curve write = curve(LIBRARY.latency(SEQUENTIAL_WRITE_128K),
+                "Kingston DC3000ME 7.68TB (Kingston DC3000ME review), 1 job");
+        assertEquals(new Curve.XY(8944.9, 3577), write.points().get(1));
+    }
+
+    @Test
+    void drivesArePickedByAnyPartOfTheirName() {
+        assertEquals(List.of("Kingston DC3000ME 7.68TB"), LIBRARY.only(List.of("dc3000me")).drives());
+        assertTrue(LIBRARY.only(List.of("dc3000me")).scaling(RANDOM_READ_4K).stream()
+                .allMatch(c -> c.source().startsWith("Kingston DC3000ME")));
+        assertEquals(List.of(), LIBRARY.only(List.of("no such drive")).scaling(RANDOM_READ_4K));
+    }
+
+    @Test
+    void aWorkloadNoReviewMeasuredHasNoCurves() {
+        assertEquals(List.of(), LIBRARY.scaling(new WorkloadType("randrw", 8192L, null)));
+    }
+}
