@@ -318,6 +318,11 @@ public final class PlanRunner {
                 listener.sample(item, interval);
                 listener.progress(clock.now());
             }
+
+            @Override
+            public void onCheckpoint(io.drivelab.engine.CheckpointEvent checkpoint) {
+                listener.checkpoint(item, checkpoint);
+            }
         };
         try (EngineProcess process = EngineProcess.start(engine, point.toEngineArgs(target.toString(), extras),
                 engineListener)) {
@@ -326,13 +331,14 @@ public final class PlanRunner {
                 process.stop();
             }
             ResultEvent result = process.awaitResult();
-            return new Measured(PointResult.fromEngineResult(meta, parse(result.rawJson()), started, Instant.now()),
-                    List.copyOf(samples));
+            // a checkpoint point's figures are its checkpoints' (GB/s, seconds per checkpoint)
+            return new Measured(CheckpointFigures.apply(PointResult.fromEngineResult(meta, parse(result.rawJson()),
+                    started, Instant.now())), List.copyOf(samples));
         } catch (EngineException e) {
             String why = "point " + key + " (" + point.describe() + ") failed: " + e.getMessage();
             PointResult failed = e.partialResult()
-                    .map(r -> PointResult.fromEngineResult(meta, parse(r.rawJson()), started, Instant.now())
-                            .withError(why))
+                    .map(r -> CheckpointFigures.apply(PointResult.fromEngineResult(meta, parse(r.rawJson()),
+                            started, Instant.now())).withError(why))
                     .orElseGet(() -> PointResult.failed(meta, why, started, Instant.now()));
             return new Measured(failed, List.copyOf(samples));
         } catch (InterruptedException e) {
@@ -367,7 +373,7 @@ public final class PlanRunner {
     private static PointMeta meta(PlanItem item, Point point, String key, int seq) {
         var w = point.workload();
         return new PointMeta(key, seq, item.isPrecondition() ? PointKind.PRECONDITION : PointKind.MEASURE,
-                w.name(), w.rw().value(), w.mix() == null ? w.bs() : null,
+                w.name(), point.engineRw(), w.mix() == null ? w.bs() : null,
                 w.mix() == null ? null : w.mix().toEngineSpec(), w.rwmixread(), point.iodepth(), point.numjobs());
     }
 
