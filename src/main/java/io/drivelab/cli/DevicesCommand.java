@@ -22,7 +22,12 @@ import picocli.CommandLine.Spec;
                 "",
                 "STATE: free (no partitions, not mounted or in use); has partitions (none mounted or in use, but a "
                         + "write test destroys them); mounted; in use (held by dm/md/LVM, or swap); read-only. "
-                        + "Only a free device should be written to."})
+                        + "Only a free device should be written to.",
+                "",
+                "md RAID arrays and device-mapper devices (multipath, LVM) are listed like drives, with what they "
+                        + "are made of in MODEL (\"md raid1 of nvme0n1, nvme1n1\"); their members are in use "
+                        + "(\"member of md0 (raid1)\", \"path of multipath mpatha (dm-0)\"). A free array can be "
+                        + "tested like a drive."})
 public final class DevicesCommand implements Callable<Integer> {
 
     @Spec
@@ -51,7 +56,9 @@ public final class DevicesCommand implements Callable<Integer> {
         Table table = new Table("DEVICE", "MODEL", "CAPACITY", "SERIAL", "FIRMWARE", "LBS/PBS", "TRANSPORT",
                 "PCIE LINK", "TEMP", "STATE", "WHY").alignRight(2, 5, 8);
         for (BlockDevice d : devices) {
-            table.row(d.devPath(), d.model(), Format.capacity(d.capacityBytes()), d.serial(), d.firmware(),
+            // an array has no model of its own: what it is made of says more
+            table.row(d.devPath(), d.model() != null ? d.model() : d.composition(),
+                    Format.capacity(d.capacityBytes()), d.serial(), d.firmware(),
                     d.logicalBlockSize() + "/" + d.physicalBlockSize(), d.transport().label(), link(d.pcieLink()),
                     d.temperatureCelsius() == null ? null
                             : String.format(Locale.ROOT, "%.0f °C", d.temperatureCelsius()),

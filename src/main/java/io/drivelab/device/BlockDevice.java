@@ -20,13 +20,19 @@ import java.util.List;
  * @param holders            devices built on the whole device (dm-*, md*)
  * @param state              whether it can be tested destructively, and why not
  * @param stateReason        a short human explanation of the state ("partition nvme0n1p2 mounted at /")
+ * @param members            for an md array or a device-mapper device: the devices it is built on (sysfs
+ *                           "slaves": whole disks or partitions, "nvme0n1", "sda1"), in natural order; else empty
+ * @param arrayType          what kind of combined device it is: the md RAID level ("raid1", "raid5"), or for
+ *                           device-mapper "multipath", "lvm", "crypt", "partition" or "dm"; null for a plain disk
+ * @param mapperName         a device-mapper device's name (/dev/mapper/NAME: "mpatha", "vg0-data"), else null
  */
 public record BlockDevice(String name, Path devPath, String majorMinor, Transport transport, String model,
                           String vendor, String serial, String wwid, String firmware, long capacityBytes,
                           int logicalBlockSize, int physicalBlockSize, boolean rotational, boolean removable,
                           boolean readOnly, PcieLink pcieLink, Double temperatureCelsius, String backingFile,
                           List<Partition> partitions, List<String> mountPoints, boolean swap, List<String> holders,
-                          State state, String stateReason) {
+                          State state, String stateReason, List<String> members, String arrayType,
+                          String mapperName) {
 
     /**
      * Whether the device is free for a write test. MOUNTED and IN_USE (held by dm/md, or swap) must never be
@@ -41,5 +47,23 @@ public record BlockDevice(String name, Path devPath, String majorMinor, Transpor
         partitions = List.copyOf(partitions);
         mountPoints = List.copyOf(mountPoints);
         holders = List.copyOf(holders);
+        members = List.copyOf(members);
+    }
+
+    /**
+     * What a combined device is made of, for a drive picker: "md raid1 of nvme0n1, nvme1n1", "multipath mpatha of
+     * sda, sdb", "lvm vg0-data on sdb"; null for a plain disk.
+     */
+    public String composition() {
+        if (arrayType == null) {
+            return null;
+        }
+        String what = transport == Transport.MD ? "md " + arrayType
+                : arrayType + (mapperName == null ? "" : " " + mapperName);
+        if (members.isEmpty()) {
+            return what;
+        }
+        String joiner = transport == Transport.MD || "multipath".equals(arrayType) ? " of " : " on ";
+        return what + joiner + String.join(", ", members);
     }
 }

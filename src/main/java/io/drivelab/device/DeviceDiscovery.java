@@ -135,7 +135,35 @@ public final class DeviceDiscovery {
                 flag(queue.resolve("rotational")), flag(dir.resolve("removable")), readOnly,
                 transport == Transport.NVME ? pcieLink(controllers) : null, temperature(controllers),
                 transport == Transport.LOOP ? text(dir.resolve("loop/backing_file")) : null,
-                partitions, mountPoints, swap, holders, state.state(), state.reason());
+                partitions, mountPoints, swap, holders, state.state(), state.reason(),
+                children(dir.resolve("slaves"), null).stream().map(p -> p.getFileName().toString()).toList(),
+                arrayType(name, dir), text(dir.resolve("dm/name")));
+    }
+
+    /**
+     * md: the RAID level from md/level; device-mapper: the target kind from the prefix dm tools give the uuid
+     * (multipathd "mpath-", LVM "LVM-", cryptsetup "CRYPT-", kpartx "partN-"); null for a plain disk.
+     */
+    static String arrayType(String name, Path dir) {
+        String level = text(dir.resolve("md/level"));
+        if (level != null) {
+            return level;
+        }
+        if (!Files.isDirectory(dir.resolve("dm"))) {
+            return name.startsWith("md") ? "md" : null;
+        }
+        String uuid = text(dir.resolve("dm/uuid"));
+        String prefix = uuid == null || uuid.indexOf('-') < 0 ? "" : uuid.substring(0, uuid.indexOf('-'));
+        if (prefix.equals("mpath")) {
+            return "multipath";
+        }
+        if (prefix.equals("LVM")) {
+            return "lvm";
+        }
+        if (prefix.equals("CRYPT")) {
+            return "crypt";
+        }
+        return prefix.matches("part\\d+") ? "partition" : "dm";
     }
 
     // ---------------------------------------------------------------- identity
@@ -321,14 +349,14 @@ public final class DeviceDiscovery {
         }
         List<String> used = new ArrayList<>();
         if (!holders.isEmpty()) {
-            used.add("held by " + describeHolders(holders, tables));
+            used.add(describeHolders(holders, tables));
         }
         if (swap) {
             used.add("in use as swap");
         }
         for (Partition partition : partitions) {
             if (!partition.holders().isEmpty()) {
-                used.add("partition " + partition.name() + " held by " + describeHolders(partition.holders(), tables));
+                used.add("partition " + partition.name() + " " + describeHolders(partition.holders(), tables));
             }
             if (partition.swap()) {
                 used.add("partition " + partition.name() + " in use as swap");
@@ -348,20 +376,34 @@ public final class DeviceDiscovery {
         return new StateAndReason(BlockDevice.State.FREE, "no partitions, not mounted or in use");
     }
 
-    /** "dm-0 (mounted at /home)": what the holder is used for, where the kernel shows it. */
+    /**
+     * What holds a device, in the user's words: "member of md0 (raid1)", "path of multipath mpatha (dm-0)", "held
+     * by dm-0" (LVM and other device-mapper); where the holder is mounted or swap, it says so: "held by dm-0 (mounted
+     * at /srv)".
+     */
     private String describeHolders(List<String> holders, Tables tables) {
         List<String> described = new ArrayList<>();
         for (String holder : holders) {
             Path dir = sysRoot.resolve("block").resolve(holder);
             List<String> devPaths = devPathsOf(holder, dir);
             List<String> mountPoints = tables.mounts().mountPointsOf(text(dir.resolve("dev")), devPaths);
-            if (!mountPoints.isEmpty()) {
-                described.add(holder + " (mounted at " + String.join(", ", mountPoints) + ")");
-            } else if (tables.swaps().anyOf(devPaths)) {
-                described.add(holder + " (swap)");
-            } else {
-                described.add(holder);
+            List<String> notes = new ArrayList<>();
+            String type = arrayType(holder, dir);
+            String mapperName = text(dir.resolve("dm/name"));
+            String what = "held by " + holder;
+            if (type != null && holder.startsWith("md")) {
+                what = "member of " + holder;
+                notes.add(type);
+            } else if ("multipath".equals(type) && mapperName != null) {
+                what = "path of multipath " + mapperName;
+                notes.add(holder);
             }
+            if (!mountPoints.isEmpty()) {
+                notes.add("mounted at " + String.join(", ", mountPoints));
+            } else if (tables.swaps().anyOf(devPaths)) {
+                notes.add("swap");
+            }
+            described.add(notes.isEmpty() ? what : what + " (" + String.join(", ", notes) + ")");
         }
         return String.join(", ", described);
     }

@@ -83,10 +83,24 @@ class DevicesCommandTest {
     }
 
     @Test
+    void raidArraysAndMultipathDevicesShowWhatTheyAreMadeOfAndTheirMembersAreInUse() {
+        Cli.Result raid = devices("md-raid");
+        Cli.Result multipath = devices("dm-multipath");
+
+        assertTrue(line(raid, "/dev/md0").matches("/dev/md0 +md raid1 of nvme0n1, nvme1n1 +7.68 TB .* +md +.*free .*"),
+                line(raid, "/dev/md0"));
+        assertTrue(line(raid, "/dev/nvme1n1").endsWith("  in use   member of md0 (raid1)"), line(raid, "/dev/nvme1n1"));
+        assertTrue(line(multipath, "/dev/dm-2").matches("/dev/dm-2 +multipath mpathb of sdc, sdd .* free .*"),
+                line(multipath, "/dev/dm-2"));
+        assertTrue(line(multipath, "/dev/sdb").endsWith("path of multipath mpatha (dm-0)"), line(multipath, "/dev/sdb"));
+    }
+
+    @Test
     void missingAttributesShowAsDashes() {
         String line = line(devices("holders"), "/dev/md0");
 
-        assertTrue(line.matches("/dev/md0 +- +500 GB +- +- +512/512 +md +- +- +free .*"), line);
+        // an array without members in sysfs still says what it is
+        assertTrue(line.matches("/dev/md0 +md raid1 +500 GB +- +- +512/512 +md +- +- +free .*"), line);
     }
 
     @Test

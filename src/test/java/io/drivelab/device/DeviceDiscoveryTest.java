@@ -187,7 +187,7 @@ class DeviceDiscoveryTest {
 
         assertEquals(List.of("md0"), sdc.partitions().get(0).holders());
         assertEquals(BlockDevice.State.IN_USE, sdc.state());
-        assertEquals("partition sdc1 held by md0", sdc.stateReason());
+        assertEquals("partition sdc1 member of md0 (raid1)", sdc.stateReason());
     }
 
     @Test
