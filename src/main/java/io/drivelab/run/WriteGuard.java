@@ -146,7 +146,7 @@ public final class WriteGuard {
         }
         if (real.startsWith("/proc") || real.startsWith("/sys")
                 || (real.startsWith("/dev") && !real.startsWith("/dev/shm"))) {
-            throw new RunException(target + " is in " + real.getName(0) + "/, which holds the kernel's settings "
+            throw new RunException(target + " is in /" + real.getName(0) + ", which holds the kernel's settings "
                     + "and devices, not test files; give a block device or a file on a real filesystem");
         }
         if (Files.exists(target) && !Files.isRegularFile(target)) {

@@ -93,6 +93,13 @@ class RunCommandTest {
         assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("")
                 .contains(dir.resolve("x.img").toString()) && p.info().command().orElse("").endsWith("engine")),
                 "an engine survived its killed parent");
+        // the point killed was a write: nothing writes the test file any more
+        Path testFile = dir.resolve("x.img");
+        long size = Files.size(testFile);
+        var modified = Files.getLastModifiedTime(testFile);
+        Thread.sleep(1000);
+        assertEquals(size, Files.size(testFile), "the test file grew after the kill");
+        assertEquals(modified, Files.getLastModifiedTime(testFile), "the test file was written after the kill");
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
              ResultSet check = c.createStatement().executeQuery("PRAGMA integrity_check")) {
             assertEquals("ok", check.getString(1));

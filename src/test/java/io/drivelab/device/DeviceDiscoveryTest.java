@@ -191,6 +191,26 @@ class DeviceDiscoveryTest {
     }
 
     @Test
+    void aDiskWithASwapPartitionIsInUse() throws IOException {
+        BlockDevice sdf = named("lvm-root-swap", "sdf");
+
+        assertTrue(sdf.partitions().get(0).swap());
+        assertEquals(BlockDevice.State.IN_USE, sdf.state());
+        assertTrue(sdf.stateReason().contains("partition sdf1 in use as swap"), sdf.stateReason());
+    }
+
+    @Test
+    void aDiskBackingTheRootFilesystemThroughLvmIsInUseAndSaysSo() throws IOException {
+        BlockDevice sdf = named("lvm-root-swap", "sdf");
+
+        assertTrue(sdf.mountPoints().isEmpty() && sdf.partitions().stream().allMatch(p -> p.mountPoints().isEmpty()),
+                "nothing on the disk itself is mounted: the root is on the LVM volume");
+        assertEquals(BlockDevice.State.IN_USE, sdf.state());
+        assertTrue(sdf.stateReason().contains("partition sdf2") && sdf.stateReason().contains("mounted at /)"),
+                sdf.stateReason());
+    }
+
+    @Test
     void aDeviceMapperVolumeIsMatchedToItsMapperNameInTheMountTable() throws IOException {
         BlockDevice dm = named("holders", "dm-0");
 
