@@ -1,0 +1,70 @@
+package io.drivelab.ui.common;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.application.Platform;
+import javafx.util.Duration;
+
+/**
+ * {@link Tasks} for the application: work on a small pool of daemon threads, results on the JavaFX thread, and
+ * {@link #repeat} for what the UI thread does at a steady pace (draining the live run's queue into the charts).
+ */
+public final class FxTasks extends Tasks implements AutoCloseable {
+    private final ExecutorService pool;
+
+    public FxTasks() {
+        AtomicInteger n = new AtomicInteger();
+        pool = Executors.newFixedThreadPool(2, work -> {
+            Thread t = new Thread(work, "drivelab-background-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    @Override
+    protected <T> void submit(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onError) {
+        pool.execute(() -> {
+            try {
+                T result = work.call();
+                Platform.runLater(() -> onSuccess.accept(result));
+            } catch (Throwable e) {
+                Platform.runLater(() -> onError.accept(e));
+            }
+        });
+    }
+
+    @Override
+    public Thread startThread(String name, Runnable body) {
+        Thread thread = new Thread(body, name);
+        // A run left going when the window closes is stopped by the close, not kept alive by this thread.
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    /** Calls {@code tick} on the JavaFX thread every {@code period} until the returned Timeline is stopped. */
+    public Timeline repeat(Duration period, Runnable tick) {
+        Timeline timeline = new Timeline(new KeyFrame(period, e -> tick.run()));
+        timeline.setCycleCount(Animation.INDEFINITE);
+        timeline.play();
+        return timeline;
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
+        try {
+            pool.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

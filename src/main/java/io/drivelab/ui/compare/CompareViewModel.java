@@ -1,0 +1,122 @@
+package io.drivelab.ui.compare;
+
+import java.util.List;
+import java.util.Set;
+
+import io.drivelab.report.Report;
+import io.drivelab.report.Reports;
+import io.drivelab.store.Run;
+import io.drivelab.store.Store;
+import io.drivelab.ui.common.Messages;
+import io.drivelab.ui.common.Tasks;
+import io.drivelab.ui.references.ReferenceDrivesViewModel;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Compare: any stored runs and reference drives, side by side per workload, with a table of peaks. Each run is
+ * drawn against the reference figures of the same workload (access pattern and transfer size) automatically.
+ */
+public final class CompareViewModel {
+
+    /** A stored run and whether it is compared. */
+    public record RunChoice(Run run, BooleanProperty chosen) {
+        public String label() {
+            return "Run " + run.id() + ": " + run.name() + " (" + run.status().dbValue() + ")";
+        }
+    }
+
+    private final Tasks tasks;
+    private final Store store;
+    private final ReferenceDrivesViewModel references;
+    private final ObservableList<RunChoice> runs = FXCollections.observableArrayList(r ->
+            new javafx.beans.Observable[]{r.chosen()});
+    private final ReadOnlyObjectWrapper<Report> comparison = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Tick runs to compare.");
+    private boolean refreshing;
+    private int generation;
+
+    public CompareViewModel(Tasks tasks, Store store, ReferenceDrivesViewModel references) {
+        this.tasks = tasks;
+        this.store = store;
+        this.references = references;
+        runs.addListener((javafx.beans.InvalidationListener) o -> compare());
+        references.chosenProperty().addListener(o -> compare());
+    }
+
+    public ObservableList<RunChoice> runs() {
+        return runs;
+    }
+
+    public ReferenceDrivesViewModel references() {
+        return references;
+    }
+
+    /** The comparison of the ticked runs, or null while none is ticked. */
+    public ReadOnlyObjectProperty<Report> comparisonProperty() {
+        return comparison.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    /** The ticked runs' ids. */
+    public List<Long> chosenRunIds() {
+        return runs.stream().filter(r -> r.chosen().get()).map(r -> r.run().id()).toList();
+    }
+
+    /** Lists the stored runs again, keeping what was ticked. */
+    public void refresh() {
+        Set<Long> ticked = Set.copyOf(chosenRunIds());
+        tasks.create(store::listRuns).onSuccess(list -> setRuns(list, ticked)).onError(this::failed).start();
+    }
+
+    /** Compares just this run (History's "Open"). */
+    public void show(long runId) {
+        tasks.create(store::listRuns).onSuccess(list -> setRuns(list, Set.of(runId))).onError(this::failed).start();
+    }
+
+    private void setRuns(List<Run> list, Set<Long> ticked) {
+        refreshing = true;
+        try {
+            runs.setAll(list.stream().sorted((a, b) -> Long.compare(b.id(), a.id()))
+                    .map(r -> new RunChoice(r, new SimpleBooleanProperty(ticked.contains(r.id())))).toList());
+        } finally {
+            refreshing = false;
+        }
+        compare();
+    }
+
+    private void compare() {
+        if (refreshing) {
+            return;
+        }
+        List<Long> ids = chosenRunIds();
+        int mine = ++generation;
+        if (ids.isEmpty()) {
+            comparison.set(null);
+            message.set("Tick runs to compare.");
+            return;
+        }
+        message.set("Comparing…");
+        var chosenReferences = references.chosen();
+        tasks.create(() -> Reports.comparison(store, ids, chosenReferences)).onSuccess(report -> {
+            // A later choice may have finished first; only the latest counts.
+            if (mine == generation) {
+                comparison.set(report);
+                message.set(report.panels().isEmpty() ? "The ticked runs have no measured points yet." : "");
+            }
+        }).onError(this::failed).start();
+    }
+
+    private void failed(Throwable e) {
+        message.set(Messages.sentence(Messages.of(e)));
+    }
+}

@@ -1,0 +1,111 @@
+package io.drivelab.ui.history;
+
+import java.nio.file.Path;
+import java.util.Locale;
+
+import io.drivelab.store.Run;
+import io.drivelab.store.RunStatus;
+import io.drivelab.store.Store;
+import io.drivelab.ui.common.Messages;
+import io.drivelab.ui.common.Tasks;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/** The stored runs, newest first, with rename, delete, export and resume. Every database call is off the UI thread. */
+public final class HistoryViewModel {
+
+    /** How a run is exported: the same files as {@code drivelab export}. */
+    public enum ExportFormat {
+        CSV, JSON;
+
+        public String extension() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** Writes a run's export; the command line's export, so the GUI's files are the CLI's. */
+    @FunctionalInterface
+    public interface Exporter {
+        void export(long runId, ExportFormat format, Path file) throws Exception;
+    }
+
+    private final Tasks tasks;
+    private final Store store;
+    private final Exporter exporter;
+    private final ObservableList<Run> runs = FXCollections.observableArrayList();
+    private final ObjectProperty<Run> selected = new SimpleObjectProperty<>();
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+
+    public HistoryViewModel(Tasks tasks, Store store, Exporter exporter) {
+        this.tasks = tasks;
+        this.store = store;
+        this.exporter = exporter;
+    }
+
+    public ObservableList<Run> runs() {
+        return runs;
+    }
+
+    public ObjectProperty<Run> selectedProperty() {
+        return selected;
+    }
+
+    /** What the last action did or why it failed. */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public void refresh() {
+        long keep = selected.get() == null ? -1 : selected.get().id();
+        tasks.create(store::listRuns).onSuccess(list -> {
+            runs.setAll(list.stream().sorted((a, b) -> Long.compare(b.id(), a.id())).toList());
+            selected.set(runs.stream().filter(r -> r.id() == keep).findFirst().orElse(null));
+        }).onError(this::failed).start();
+    }
+
+    public void rename(Run run, String name) {
+        if (name == null || name.isBlank()) {
+            message.set("A run's name cannot be empty.");
+            return;
+        }
+        tasks.create(() -> {
+            store.renameRun(run.id(), name.strip());
+            return null;
+        }).onSuccess(x -> {
+            message.set("Run " + run.id() + " renamed.");
+            refresh();
+        }).onError(this::failed).start();
+    }
+
+    /** Deletes a run and its points (the view asks first). A running run is refused by the store. */
+    public void delete(Run run) {
+        tasks.create(() -> {
+            store.deleteRun(run.id());
+            return null;
+        }).onSuccess(x -> {
+            message.set("Run " + run.id() + " deleted.");
+            refresh();
+        }).onError(this::failed).start();
+    }
+
+    public void export(Run run, ExportFormat format, Path file) {
+        tasks.create(() -> {
+            exporter.export(run.id(), format, file);
+            return file;
+        }).onSuccess(f -> message.set("Run " + run.id() + " exported to " + f + "."))
+                .onError(this::failed).start();
+    }
+
+    /** An interrupted or failed run can go on from its first unfinished point. */
+    public static boolean resumable(Run run) {
+        return run != null && (run.status() == RunStatus.INTERRUPTED || run.status() == RunStatus.FAILED);
+    }
+
+    private void failed(Throwable e) {
+        message.set(Messages.sentence(Messages.of(e)));
+    }
+}

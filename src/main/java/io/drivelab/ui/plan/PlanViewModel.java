@@ -1,0 +1,223 @@
+package io.drivelab.ui.plan;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import io.drivelab.workload.Matrix;
+import io.drivelab.workload.PlanFiles;
+import io.drivelab.workload.PlanItem;
+import io.drivelab.workload.Precondition;
+import io.drivelab.workload.Presets;
+import io.drivelab.workload.Step;
+import io.drivelab.workload.TestPlan;
+import io.drivelab.workload.WorkloadStep;
+import io.drivelab.ui.common.Messages;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The plan column: a preset (or a plan file), its workloads with their IODepth × NumJobs grids, the times of
+ * every point, whether to precondition, and the estimate, all kept up to date as the user edits. {@link #plan()}
+ * is the plan as edited, or null while the edits do not make a plan ({@link #problemProperty()} says why).
+ */
+public final class PlanViewModel {
+    private final ObservableList<String> presets = FXCollections.observableArrayList(Presets.names());
+    private final ReadOnlyStringWrapper chosen = new ReadOnlyStringWrapper();
+    private final ReadOnlyStringWrapper description = new ReadOnlyStringWrapper("");
+    private final ObservableList<WorkloadChoice> workloads =
+            FXCollections.observableArrayList(WorkloadChoice::observables);
+    private final ObjectProperty<WorkloadChoice> shownWorkload = new SimpleObjectProperty<>();
+    private final ObjectProperty<Integer> runtime = new SimpleObjectProperty<>(1);
+    private final ObjectProperty<Integer> ramp = new SimpleObjectProperty<>(0);
+    private final ObjectProperty<Integer> idle = new SimpleObjectProperty<>(0);
+    private final BooleanProperty preconditions = new SimpleBooleanProperty(true);
+    private final ReadOnlyStringWrapper preconditionText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<TestPlan> plan = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper estimate = new ReadOnlyStringWrapper("");
+
+    private TestPlan base;
+    private Matrix firstMatrix;
+    private boolean loading;
+
+    public PlanViewModel(String preset) {
+        workloads.addListener((javafx.collections.ListChangeListener<WorkloadChoice>) c -> rebuild());
+        runtime.addListener((o, a, b) -> rebuild());
+        ramp.addListener((o, a, b) -> rebuild());
+        idle.addListener((o, a, b) -> rebuild());
+        preconditions.addListener((o, a, b) -> rebuild());
+        choosePreset(preset != null && Presets.names().contains(preset) ? preset : Presets.QUICK);
+    }
+
+    /** The preset names, for the chooser. */
+    public ObservableList<String> presets() {
+        return presets;
+    }
+
+    /** The chosen preset's name, or the plan file's name. */
+    public ReadOnlyStringProperty chosenProperty() {
+        return chosen.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty descriptionProperty() {
+        return description.getReadOnlyProperty();
+    }
+
+    public ObservableList<WorkloadChoice> workloads() {
+        return workloads;
+    }
+
+    /** The workload whose grid is shown. */
+    public ObjectProperty<WorkloadChoice> shownWorkloadProperty() {
+        return shownWorkload;
+    }
+
+    /** Measured seconds of every point. */
+    public ObjectProperty<Integer> runtimeProperty() {
+        return runtime;
+    }
+
+    /** Seconds before each point whose I/O does not count. */
+    public ObjectProperty<Integer> rampProperty() {
+        return ramp;
+    }
+
+    /** Seconds the drive rests after each point. */
+    public ObjectProperty<Integer> idleProperty() {
+        return idle;
+    }
+
+    /** Whether the plan's preconditions run (they take long on a real drive and are pointless on a test file). */
+    public BooleanProperty preconditionsProperty() {
+        return preconditions;
+    }
+
+    /** The preconditions the plan has, one per line; "" when it has none. */
+    public ReadOnlyStringProperty preconditionTextProperty() {
+        return preconditionText.getReadOnlyProperty();
+    }
+
+    /** The plan as edited, or null while the edits do not make a plan. */
+    public ReadOnlyObjectProperty<TestPlan> planProperty() {
+        return plan.getReadOnlyProperty();
+    }
+
+    public TestPlan plan() {
+        return plan.get();
+    }
+
+    /** Why the edits do not make a plan, or "". */
+    public ReadOnlyStringProperty problemProperty() {
+        return problem.getReadOnlyProperty();
+    }
+
+    /** "16 points, about 1 min 36 s per target". */
+    public ReadOnlyStringProperty estimateProperty() {
+        return estimate.getReadOnlyProperty();
+    }
+
+    public void choosePreset(String name) {
+        load(Presets.get(name), name);
+    }
+
+    /** Opens a plan file; a file that is not a plan throws with every bad field named. */
+    public void open(Path file) {
+        load(PlanFiles.load(file), file.getFileName().toString());
+    }
+
+    /** Saves the plan as edited. */
+    public void save(Path file) {
+        TestPlan edited = plan.get();
+        if (edited == null) {
+            throw new IllegalStateException("the plan cannot be saved as it is: " + problem.get());
+        }
+        PlanFiles.save(edited, file);
+    }
+
+    private void load(TestPlan newBase, String label) {
+        loading = true;
+        try {
+            base = newBase;
+            chosen.set(label);
+            description.set(newBase.description());
+            firstMatrix = newBase.steps().stream().filter(s -> s instanceof WorkloadStep)
+                    .map(s -> ((WorkloadStep) s).matrix()).findFirst().orElse(null);
+            if (firstMatrix != null) {
+                runtime.set(firstMatrix.runtime());
+                ramp.set(firstMatrix.ramp());
+                idle.set(firstMatrix.idle());
+            }
+            List<WorkloadChoice> choices = newBase.steps().stream().filter(s -> s instanceof WorkloadStep)
+                    .map(s -> new WorkloadChoice((WorkloadStep) s)).toList();
+            workloads.setAll(choices);
+            shownWorkload.set(choices.isEmpty() ? null : choices.get(0));
+            List<String> lines = newBase.expand().stream().filter(PlanItem::isPrecondition)
+                    .map(PlanItem::describe).distinct().toList();
+            preconditionText.set(String.join("\n", lines));
+        } finally {
+            loading = false;
+        }
+        rebuild();
+    }
+
+    /** Whether the plan has preconditions to switch off. */
+    public boolean hasPreconditions() {
+        return !preconditionText.get().isEmpty();
+    }
+
+    private void rebuild() {
+        if (loading || base == null) {
+            return;
+        }
+        try {
+            TestPlan edited = edited();
+            // The problem first: whoever watches the plan reads it.
+            problem.set("");
+            plan.set(edited);
+            long points = edited.points().size();
+            estimate.set(points + (points == 1 ? " point" : " points") + ", about "
+                    + edited.estimatedDuration().describe() + " per target");
+        } catch (RuntimeException e) {
+            problem.set(Messages.sentence(Messages.of(e)));
+            estimate.set("");
+            plan.set(null);
+        }
+    }
+
+    private TestPlan edited() {
+        Integer r = Objects.requireNonNull(runtime.get(), "runtime");
+        List<Step> steps = new ArrayList<>();
+        int w = 0;
+        for (Step step : base.steps()) {
+            if (step instanceof Precondition p) {
+                if (preconditions.get()) {
+                    steps.add(p);
+                }
+            } else {
+                steps.addAll(workloads.get(w++).steps());
+            }
+        }
+        if (steps.stream().noneMatch(s -> s instanceof WorkloadStep)) {
+            throw new IllegalArgumentException("tick at least one workload and one IODepth × NumJobs cell");
+        }
+        TestPlan edited = new TestPlan(base.name(), base.description(), base.target(), steps,
+                preconditions.get() ? base.freshPrecondition() : null);
+        // Times the user did not change stay as each matrix has them.
+        return edited.withTimes(changed(r, firstMatrix.runtime()), changed(ramp.get(), firstMatrix.ramp()),
+                changed(idle.get(), firstMatrix.idle()));
+    }
+
+    private static Integer changed(Integer value, int planned) {
+        return value == null || value == planned ? null : value;
+    }
+}

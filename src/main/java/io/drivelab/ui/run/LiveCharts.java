@@ -1,0 +1,283 @@
+package io.drivelab.ui.run;
+
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.drivelab.report.Charts;
+import io.drivelab.report.Curve;
+import io.drivelab.report.Percentiles;
+import io.drivelab.report.PointFigures;
+import io.drivelab.report.ReferenceCurves;
+import io.drivelab.report.Throughput;
+import io.drivelab.report.WorkloadResults;
+import io.drivelab.report.WorkloadType;
+import io.drivelab.store.PointKind;
+import io.drivelab.store.PointResult;
+import io.drivelab.store.PointStatus;
+import io.drivelab.workload.PlanItem;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * The live view's data: the running point over time, and per workload the curves growing as points finish, with
+ * the chosen reference drives. The datasets are JFreeChart's and belong to the UI thread; points are added without
+ * notifying and {@link #flush()} tells each changed series once, so a chart redraws once per batch, not per point.
+ */
+public final class LiveCharts {
+
+    /** One workload's datasets: measured curves by NumJobs, and the reference drives' curves. */
+    public static final class WorkloadCurves {
+        private final String name;
+        private final WorkloadType type;
+        private final XYSeriesCollection scaling = new XYSeriesCollection();
+        private final XYSeriesCollection latency = new XYSeriesCollection();
+        private final XYSeriesCollection scalingReferences = new XYSeriesCollection();
+        private final XYSeriesCollection latencyReferences = new XYSeriesCollection();
+        private final Map<Integer, XYSeries[]> byJobs = new java.util.TreeMap<>();
+
+        WorkloadCurves(String name, WorkloadType type) {
+            this.name = name;
+            this.type = type;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public Throughput unit() {
+            return type.unit();
+        }
+
+        public XYSeriesCollection scaling() {
+            return scaling;
+        }
+
+        public XYSeriesCollection latency() {
+            return latency;
+        }
+
+        public XYSeriesCollection scalingReferences() {
+            return scalingReferences;
+        }
+
+        public XYSeriesCollection latencyReferences() {
+            return latencyReferences;
+        }
+
+        /** Points on the scaling chart so far. */
+        public int pointCount() {
+            int n = 0;
+            for (int i = 0; i < scaling.getSeriesCount(); i++) {
+                n += scaling.getSeries(i).getItemCount();
+            }
+            return n;
+        }
+
+        XYSeries[] seriesFor(int numjobs) {
+            return byJobs.computeIfAbsent(numjobs, jobs -> {
+                XYSeries s = new XYSeries(WorkloadResults.jobsLabel(jobs), true, true);
+                XYSeries l = Charts.series(WorkloadResults.jobsLabel(jobs));
+                scaling.addSeries(s);
+                latency.addSeries(l);
+                return new XYSeries[]{s, l};
+            });
+        }
+
+        void showReferences(ReferenceCurves references) {
+            fill(scalingReferences, references.scaling(type));
+            fill(latencyReferences, references.latency(type));
+        }
+
+        private static void fill(XYSeriesCollection collection, List<Curve> curves) {
+            collection.removeAllSeries();
+            Charts.seriesOf(curves).forEach(collection::addSeries);
+        }
+    }
+
+    private final XYSeries throughput = Charts.series("IOPS");
+    private final XYSeries meanLatency = Charts.series("mean latency");
+    private final XYSeries p99Latency = Charts.series("p99 latency");
+    private final XYSeriesCollection timeThroughput = new XYSeriesCollection(throughput);
+    private final XYSeriesCollection timeLatency = new XYSeriesCollection();
+    private final ReadOnlyObjectWrapper<Throughput> timeUnit = new ReadOnlyObjectWrapper<>(Throughput.IOPS);
+    private final ReadOnlyDoubleWrapper rampEnd = new ReadOnlyDoubleWrapper();
+    private final ReadOnlyStringWrapper pointTitle = new ReadOnlyStringWrapper("No point running");
+    private final Map<String, WorkloadCurves> workloads = new LinkedHashMap<>();
+    private final ObservableList<String> workloadNames = FXCollections.observableArrayList();
+    private final ObjectProperty<String> shownWorkload = new SimpleObjectProperty<>();
+    private final ObservableList<Percentiles.Row> percentiles = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper percentilesTitle = new ReadOnlyStringWrapper("Latency percentiles");
+    private final Set<XYSeries> changed = new LinkedHashSet<>();
+    private ReferenceCurves references = ReferenceCurves.NONE;
+    /** Whether the shown workload follows the run (until the user picks one). */
+    private boolean following = true;
+
+    LiveCharts() {
+        timeLatency.addSeries(meanLatency);
+        timeLatency.addSeries(p99Latency);
+    }
+
+    /** The running point's throughput over time. */
+    public XYSeriesCollection timeThroughput() {
+        return timeThroughput;
+    }
+
+    /** The running point's mean and p99 latency over time. */
+    public XYSeriesCollection timeLatency() {
+        return timeLatency;
+    }
+
+    /** IOPS or MB/s, as the running point's workload is shown. */
+    public ReadOnlyObjectProperty<Throughput> timeUnitProperty() {
+        return timeUnit.getReadOnlyProperty();
+    }
+
+    /** Seconds of ramp seen so far in the running point (0: none). */
+    public ReadOnlyDoubleProperty rampEndProperty() {
+        return rampEnd.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty pointTitleProperty() {
+        return pointTitle.getReadOnlyProperty();
+    }
+
+    /** The workloads with curves, in the order the run reaches them. */
+    public ObservableList<String> workloadNames() {
+        return workloadNames;
+    }
+
+    /** The workload whose curves are shown; follows the run until the user picks another. */
+    public ObjectProperty<String> shownWorkloadProperty() {
+        return shownWorkload;
+    }
+
+    public WorkloadCurves workload(String name) {
+        return workloads.get(name);
+    }
+
+    /** The last finished point's latency percentiles. */
+    public ObservableList<Percentiles.Row> percentiles() {
+        return percentiles;
+    }
+
+    public ReadOnlyStringProperty percentilesTitleProperty() {
+        return percentilesTitle.getReadOnlyProperty();
+    }
+
+    /** The reference drives to draw with every workload. */
+    public void setReferences(ReferenceCurves chosen) {
+        references = chosen;
+        workloads.values().forEach(w -> w.showReferences(chosen));
+    }
+
+    /** A new run: everything cleared. */
+    void clear() {
+        workloads.clear();
+        workloadNames.clear();
+        shownWorkload.set(null);
+        percentiles.clear();
+        percentilesTitle.set("Latency percentiles");
+        clearTime("No point running");
+    }
+
+    void pointStarted(PlanItem item, String key) {
+        io.drivelab.workload.Point p = item.point();
+        timeUnit.set(WorkloadType.of(p.workload()).unit());
+        throughput.setKey(timeUnit.get().label());
+        clearTime((item.isPrecondition() ? "Precondition " : "") + p.workload().name() + " "
+                + String.format(java.util.Locale.ROOT, "QD%d/%d", p.iodepth(), p.numjobs()) + " (" + key + ")");
+        if (item.isMeasure()) {
+            WorkloadCurves curves = curvesOf(p.workload().name(), WorkloadType.of(p.workload()));
+            if (shownWorkload.get() == null || following) {
+                shownWorkload.set(curves.name());
+            }
+        }
+    }
+
+    void follow(boolean follow) {
+        following = follow;
+    }
+
+    void sample(LiveFeed.Sample s) {
+        Throughput unit = timeUnit.get();
+        add(throughput, s.seconds(), unit.of(s.iops(), s.bytesPerSecond()));
+        if (s.meanUs() != null) {
+            add(meanLatency, s.seconds(), s.meanUs());
+        }
+        if (s.p99Us() != null) {
+            add(p99Latency, s.seconds(), s.p99Us());
+        }
+        if (s.ramp()) {
+            rampEnd.set(s.seconds());
+        }
+    }
+
+    void pointFinished(PlanItem item, PointResult result, List<Percentiles.Row> rows) {
+        percentiles.setAll(rows);
+        PointFigures f = PointFigures.of(result);
+        percentilesTitle.set("Latency percentiles: " + result.meta().workload() + " " + f.configuration());
+        // A stopped or failed point is stored, but its figures are not the drive's: the curves leave it out.
+        if (result.meta().kind() != PointKind.MEASURE || result.status() != PointStatus.COMPLETE || !f.measured()) {
+            return;
+        }
+        WorkloadCurves curves = curvesOf(result.meta().workload(), WorkloadType.of(result.meta()));
+        XYSeries[] series = curves.seriesFor(result.meta().numjobs());
+        double y = f.throughput(curves.unit());
+        add(series[0], result.meta().iodepth(), y);
+        if (f.latMeanUs() != null) {
+            add(series[1], y, f.latMeanUs());
+        }
+    }
+
+    /** Shows a run's stored points (a resumed run's earlier points). */
+    void showFinished(List<PointResult> results) {
+        for (PointResult r : results) {
+            pointFinished(null, r, Percentiles.of(r));
+        }
+    }
+
+    /** Tells each series changed since the last flush that it changed: one redraw per chart. */
+    boolean flush() {
+        boolean any = !changed.isEmpty();
+        changed.forEach(XYSeries::fireSeriesChanged);
+        changed.clear();
+        return any;
+    }
+
+    private WorkloadCurves curvesOf(String name, WorkloadType type) {
+        WorkloadCurves curves = workloads.get(name);
+        if (curves == null) {
+            curves = new WorkloadCurves(name, type);
+            curves.showReferences(references);
+            workloads.put(name, curves);
+            workloadNames.add(name);
+        }
+        return curves;
+    }
+
+    private void clearTime(String title) {
+        throughput.clear();
+        meanLatency.clear();
+        p99Latency.clear();
+        rampEnd.set(0);
+        pointTitle.set(title);
+    }
+
+    private void add(XYSeries series, double x, double y) {
+        series.add(x, y, false);
+        changed.add(series);
+    }
+}

@@ -1,0 +1,136 @@
+package io.drivelab.ui.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import io.drivelab.engine.DirectionStats;
+import io.drivelab.engine.IntervalEvent;
+import io.drivelab.engine.LayoutEvent;
+import io.drivelab.report.Percentiles;
+import io.drivelab.run.RunListener;
+import io.drivelab.run.RunProgress;
+import io.drivelab.run.SteadyStateDetector;
+import io.drivelab.store.PointResult;
+import io.drivelab.store.RunStatus;
+import io.drivelab.workload.PlanItem;
+
+/**
+ * What a run reports, queued for the UI thread: the runner and the engine's reader call in on their threads, the
+ * events are converted there (engine output is never parsed on the UI thread), and the UI thread takes them all
+ * at its own pace with {@link #drain()}.
+ */
+final class LiveFeed implements RunListener {
+
+    /** One event of a run, as the UI shows it. */
+    interface Event {
+    }
+
+    record RunStarted(long runId, int itemCount) implements Event {
+    }
+
+    record PointStarted(RunProgress progress, PlanItem item, String key) implements Event {
+    }
+
+    record Layout(PlanItem item, long doneBytes, long totalBytes) implements Event {
+    }
+
+    /**
+     * One status interval: seconds since the point's first I/O; read and write together; latencies in µs (the
+     * higher p99 of the two directions).
+     */
+    record Sample(PlanItem item, double seconds, boolean ramp, double iops, double bytesPerSecond, Double meanUs,
+                  Double p99Us) implements Event {
+    }
+
+    record PointFinished(RunProgress progress, PlanItem item, PointResult result, List<Percentiles.Row> percentiles)
+            implements Event {
+    }
+
+    record SteadyState(PlanItem item, String verdict) implements Event {
+    }
+
+    record Progress(RunProgress progress) implements Event {
+    }
+
+    record RunFinished(long runId, RunStatus status, String error) implements Event {
+    }
+
+    /** A target could not be run at all (the write guard said no, the store failed). */
+    record TargetFailed(String target, String message) implements Event {
+    }
+
+    /** Every target is done, or the user stopped. */
+    record AllFinished() implements Event {
+    }
+
+    private final ConcurrentLinkedQueue<Event> queue = new ConcurrentLinkedQueue<>();
+
+    boolean pending() {
+        return !queue.isEmpty();
+    }
+
+    void post(Event event) {
+        queue.add(event);
+    }
+
+    /** Every event queued so far, oldest first; progress events but the last of a row are dropped. */
+    List<Event> drain() {
+        List<Event> events = new ArrayList<>();
+        for (Event e = queue.poll(); e != null; e = queue.poll()) {
+            if (e instanceof Progress && !events.isEmpty() && events.get(events.size() - 1) instanceof Progress) {
+                events.set(events.size() - 1, e);
+            } else {
+                events.add(e);
+            }
+        }
+        return events;
+    }
+
+    @Override
+    public void runStarted(long runId, List<PlanItem> items) {
+        post(new RunStarted(runId, items.size()));
+    }
+
+    @Override
+    public void pointStarted(RunProgress progress, PlanItem item, String pointKey) {
+        post(new PointStarted(progress, item, pointKey));
+    }
+
+    @Override
+    public void layout(PlanItem item, LayoutEvent layout) {
+        post(new Layout(item, layout.doneBytes(), layout.totalBytes()));
+    }
+
+    @Override
+    public void sample(PlanItem item, IntervalEvent e) {
+        DirectionStats r = e.read() == null ? DirectionStats.NONE : e.read();
+        DirectionStats w = e.write() == null ? DirectionStats.NONE : e.write();
+        double iops = r.iops() + w.iops();
+        double ios = r.ios() + w.ios();
+        Double mean = ios == 0 ? null : (r.lat().mean() * r.ios() + w.lat().mean() * w.ios()) / ios / 1000;
+        long p99 = Math.max(r.ios() > 0 ? r.lat().percentile("99") : -1, w.ios() > 0 ? w.lat().percentile("99") : -1);
+        post(new Sample(item, e.tMs() / 1000.0, e.ramp(), iops, r.bwBytes() + w.bwBytes(), mean,
+                p99 < 0 ? null : p99 / 1000.0));
+    }
+
+    @Override
+    public void pointFinished(RunProgress progress, PlanItem item, PointResult result) {
+        post(new PointFinished(progress, item, result, Percentiles.of(result)));
+    }
+
+    @Override
+    public void steadyState(PlanItem item, SteadyStateDetector.Verdict verdict) {
+        post(new SteadyState(item, verdict.describe()));
+    }
+
+    @Override
+    public void progress(RunProgress progress) {
+        post(new Progress(progress));
+    }
+
+    @Override
+    public void runFinished(long runId, RunStatus status, String error) {
+        post(new RunFinished(runId, status, error));
+    }
+}

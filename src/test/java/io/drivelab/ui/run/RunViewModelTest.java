@@ -1,0 +1,157 @@
+package io.drivelab.ui.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.store.PointStatus;
+import io.drivelab.store.RunStatus;
+import io.drivelab.store.Store;
+import io.drivelab.store.StoredPoint;
+import io.drivelab.ui.DirectTasks;
+import io.drivelab.ui.plan.PlanViewModel;
+import io.drivelab.ui.targets.TargetsViewModel;
+import io.drivelab.workload.Presets;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Start, Stop and the live data with the real engine on a test file and a real database, without JavaFX: the
+ * test thread plays the UI thread and drains the run's reports itself.
+ */
+class RunViewModelTest {
+    @TempDir
+    Path dir;
+    private Store store;
+    private TargetsViewModel targets;
+    private PlanViewModel plan;
+    private RunViewModel vm;
+
+    @BeforeEach
+    void setUp() {
+        store = Store.open(dir.resolve("drivelab.db"));
+        DirectTasks tasks = new DirectTasks();
+        DeviceDiscovery discovery = new DeviceDiscovery();
+        targets = new TargetsViewModel(tasks, discovery, dir.toString(), "16M");
+        plan = new PlanViewModel(Presets.QUICK);
+        plan.runtimeProperty().set(1);
+        plan.rampProperty().set(0);
+        vm = new RunViewModel(tasks, store, Path.of(System.getProperty("drivelab.engine")), null, discovery,
+                targets, plan, 100);
+    }
+
+    @AfterEach
+    void tearDown() throws InterruptedException {
+        vm.stopAndWait(10_000);
+        store.close();
+    }
+
+    /** Drains as the UI thread would until {@code done}, at most {@code timeout}. */
+    private void drainUntil(BooleanSupplier done, Duration timeout) throws InterruptedException {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < end) {
+            vm.drain();
+            if (done.getAsBoolean()) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("not done within " + timeout + "; status: " + vm.statusProperty().get()
+                + ", error: " + vm.errorProperty().get());
+    }
+
+    private int curvePoints(String workload) {
+        LiveCharts.WorkloadCurves curves = vm.live().workload(workload);
+        return curves == null ? 0 : curves.pointCount();
+    }
+
+    @Test
+    void startIsPossibleWithTheTestFileAndAPlan() {
+        assertEquals("", vm.startBlockedProperty().get());
+    }
+
+    @Test
+    void startSaysWhyItCannotStart() {
+        targets.testFile().selectedProperty().set(false);
+        assertEquals("Tick a target: the test file or a drive.", vm.startBlockedProperty().get());
+        targets.testFile().selectedProperty().set(true);
+        plan.workloads().forEach(w -> w.includedProperty().set(false));
+        assertEquals("Tick at least one workload and one IODepth × NumJobs cell.", vm.startBlockedProperty().get());
+    }
+
+    @Test
+    void withoutAnEngineStartSaysSo() {
+        RunViewModel none = new RunViewModel(new DirectTasks(), store, null, "no drivelab-engine next to the jar",
+                new DeviceDiscovery(), targets, plan, 100);
+        assertEquals("The engine cannot start: no drivelab-engine next to the jar.",
+                none.startBlockedProperty().get());
+    }
+
+    @Test
+    void aRunOnTheTestFileDrawsAndStoresEveryPoint() throws InterruptedException {
+        plan.workloads().subList(1, 4).forEach(w -> w.includedProperty().set(false));
+        vm.start(Map.of());
+        assertTrue(vm.isRunning());
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(60));
+
+        long runId = vm.lastRunIdProperty().get();
+        assertEquals(RunStatus.COMPLETE, store.getRun(runId).orElseThrow().status());
+        assertEquals("Run " + runId + " complete: 4 points stored.", vm.statusProperty().get());
+        assertEquals("", vm.errorProperty().get());
+        assertEquals(4, curvePoints("128K sequential write"));
+        assertEquals(4, store.listPoints(runId).size());
+        assertFalse(vm.live().percentiles().isEmpty(), "the last point's percentiles");
+        assertEquals(1.0, vm.progressProperty().get(), 1e-9);
+    }
+
+    @Test
+    void theTimeSeriesShowsTheRunningPointsSamples() throws InterruptedException {
+        plan.runtimeProperty().set(2);
+        vm.start(Map.of());
+        // 10 samples a second: a 2 s point shows several before it ends.
+        drainUntil(() -> vm.live().timeThroughput().getSeries(0).getItemCount() >= 5, Duration.ofSeconds(30));
+        assertEquals("MB/s", vm.live().timeUnitProperty().get().label());
+        assertTrue(vm.live().timeLatency().getSeries(0).getItemCount() >= 4, "mean latency over time");
+        vm.stop();
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(30));
+    }
+
+    @Test
+    void stopEndsTheRunAndKeepsTheFinishedPoints() throws InterruptedException {
+        vm.start(Map.of());
+        drainUntil(() -> curvePoints("128K sequential write") >= 2, Duration.ofSeconds(60));
+        vm.stop();
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(30));
+
+        long runId = vm.lastRunIdProperty().get();
+        assertEquals(RunStatus.INTERRUPTED, store.getRun(runId).orElseThrow().status());
+        List<StoredPoint> stored = store.listPoints(runId);
+        long complete = stored.stream().filter(p -> p.point().status() == PointStatus.COMPLETE).count();
+        assertTrue(complete >= 2, "complete points stored: " + complete);
+        assertTrue(complete < 16, "the run went on to the end");
+        assertEquals(complete, curvePoints("128K sequential write") + curvePoints("128K sequential read"),
+                "the chart keeps every complete point");
+        assertTrue(vm.statusProperty().get().startsWith("Run " + runId + " stopped: "), vm.statusProperty().get());
+        assertTrue(vm.statusProperty().get().contains("Resume it from History"), vm.statusProperty().get());
+    }
+
+    @Test
+    void aTargetThatCannotBeCreatedIsNamedWithWhatToDo() throws InterruptedException {
+        targets.testFile().folderProperty().set(dir.resolve("no-such-folder").toString());
+        vm.start(Map.of());
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(30));
+        String error = vm.errorProperty().get();
+        assertTrue(error.contains("no-such-folder"), error);
+        assertTrue(error.contains("does not exist"), error);
+        assertFalse(error.contains("Exception"), "no stack trace or class names: " + error);
+    }
+}

@@ -1,0 +1,81 @@
+package io.drivelab.ui.targets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.ui.DirectTasks;
+import io.drivelab.workload.Presets;
+import io.drivelab.workload.TestPlan;
+import org.junit.jupiter.api.Test;
+
+/** The targets column's view-model, on sysfs fixtures, without JavaFX running. */
+class TargetsViewModelTest {
+
+    private static DeviceDiscovery fixture(String name) throws URISyntaxException {
+        Path root = Path.of(TargetsViewModelTest.class.getResource("/sysfs/" + name).toURI());
+        return new DeviceDiscovery(root.resolve("sys"), root.resolve("mountinfo"), root.resolve("swaps"));
+    }
+
+    @Test
+    void theTestFileIsTheTickedDefault() throws Exception {
+        TargetsViewModel vm = new TargetsViewModel(new DirectTasks(), fixture("sata-free"), "/data", "4G");
+        assertEquals(1, vm.selected().size());
+        Target file = vm.selected().get(0);
+        assertEquals(Path.of("/data/drivelab-test.img"), file.path());
+        assertEquals(Target.Badge.SAFE, file.badge());
+        assertEquals(Optional.empty(), vm.problem());
+    }
+
+    @Test
+    void theTestFilesSizeIsThePlansRegion() throws Exception {
+        TargetsViewModel vm = new TargetsViewModel(new DirectTasks(), fixture("sata-free"), "/data", "64M");
+        TestPlan plan = vm.testFile().planFor(Presets.get(Presets.QUICK));
+        assertEquals(64L << 20, plan.target().size());
+    }
+
+    @Test
+    void aSizeThatIsNotASizeIsNamed() throws Exception {
+        TargetsViewModel vm = new TargetsViewModel(new DirectTasks(), fixture("sata-free"), "/data", "lots");
+        assertEquals(Optional.of("The test file's size \"lots\" is not a size; give e.g. 512M, 4G."), vm.problem());
+    }
+
+    @Test
+    void nothingTickedAsksForATarget() throws Exception {
+        TargetsViewModel vm = new TargetsViewModel(new DirectTasks(), fixture("sata-free"), "/data", "1G");
+        vm.testFile().selectedProperty().set(false);
+        assertEquals(Optional.of("Tick a target: the test file or a drive."), vm.problem());
+    }
+
+    @Test
+    void drivesComeWithIdentityAndABadge() throws Exception {
+        TargetsViewModel vm = new TargetsViewModel(new DirectTasks(), fixture("nvme-root"), "/data", "1G");
+        vm.refresh();
+        assertEquals("1 drive", vm.drivesMessageProperty().get());
+        Target.Drive drive = (Target.Drive) vm.targets().get(1);
+        assertEquals(Target.Badge.MOUNTED, drive.badge());
+        assertTrue(drive.badgeReason().contains("mounted"), drive.badgeReason());
+        assertFalse(drive.isSelected());
+        String details = String.join(" | ", drive.details());
+        assertTrue(details.contains("serial"), details);
+        assertTrue(details.contains("PCIe"), details);
+        assertTrue(details.contains("°C"), details);
+    }
+
+    @Test
+    void aRefreshKeepsWhatWasTicked() throws Exception {
+        TargetsViewModel vm = new TargetsViewModel(new DirectTasks(), fixture("sata-free"), "/data", "1G");
+        vm.refresh();
+        vm.targets().get(1).selectedProperty().set(true);
+        vm.refresh();
+        assertEquals(List.of("/data/drivelab-test.img", "/dev/sda"),
+                vm.selected().stream().map(t -> t.path().toString()).toList());
+        assertEquals(Target.Badge.FREE, vm.targets().get(1).badge());
+    }
+}
