@@ -1,16 +1,46 @@
 package io.drivelab.ui;
 
+import java.nio.file.Path;
+
+import io.drivelab.engine.EngineBinary;
+import io.drivelab.engine.EngineException;
+import io.drivelab.store.Store;
+import io.drivelab.ui.common.FileDialogs;
+import io.drivelab.ui.common.FxTasks;
+import io.drivelab.ui.common.Messages;
 import javafx.application.Application;
-import javafx.scene.Scene;
-import javafx.scene.control.Label;
-import javafx.scene.layout.BorderPane;
+import javafx.application.Platform;
+import javafx.scene.control.Alert;
 import javafx.stage.Stage;
 
-/** The DriveLab window. A placeholder until the GUI is built. */
+/**
+ * The DriveLab application: opens the results database and finds the engine before the window shows (off the UI
+ * thread, in {@link #init()}), then shows the {@link MainWindow}.
+ */
 public final class DriveLabApp extends Application {
     public static final String TITLE = "DriveLab";
-    static final double WIDTH = 1200;
-    static final double HEIGHT = 800;
+
+    private final AppContext context;
+    private final FileDialogs dialogs;
+    private Store store;
+    private String storeProblem;
+    private Path engine;
+    private String engineProblem;
+    private FxTasks tasks;
+    private MainWindow window;
+
+    /** The application as started from the desktop: everything from the environment. */
+    public DriveLabApp() {
+        this(AppContext.fromEnvironment(), null);
+    }
+
+    /**
+     * @param dialogs file choosers to use instead of the desktop's (tests), or null
+     */
+    public DriveLabApp(AppContext context, FileDialogs dialogs) {
+        this.context = context;
+        this.dialogs = dialogs;
+    }
 
     /** Opens the window and returns when it is closed. */
     public static void launchGui(String[] args) {
@@ -18,12 +48,57 @@ public final class DriveLabApp extends Application {
     }
 
     @Override
+    public void init() {
+        try {
+            store = Store.open(context.database());
+            // Runs whose process died are marked interrupted (resumable) at every start.
+            store.markStaleRunsInterrupted();
+        } catch (RuntimeException e) {
+            storeProblem = Messages.of(e);
+            if (store != null) {
+                store.close();
+                store = null;
+            }
+        }
+        try {
+            engine = context.engine() != null ? context.engine() : EngineBinary.locate();
+        } catch (EngineException e) {
+            engineProblem = Messages.of(e);
+        }
+    }
+
+    @Override
     public void start(Stage stage) {
-        Label placeholder = new Label("DriveLab: the test lab GUI is coming. Meanwhile, run `drivelab --help`.");
-        placeholder.setId("placeholder");
-        BorderPane root = new BorderPane(placeholder);
-        stage.setTitle(TITLE);
-        stage.setScene(new Scene(root, WIDTH, HEIGHT));
-        stage.show();
+        if (store == null) {
+            Alert alert = new Alert(Alert.AlertType.ERROR, "The results database " + context.database()
+                    + " cannot be opened: " + storeProblem + "\n\nDriveLab keeps every run there. Free the file "
+                    + "or start DriveLab with DRIVELAB_DB set to another file.");
+            alert.setHeaderText("DriveLab cannot start");
+            alert.setTitle(TITLE);
+            alert.showAndWait();
+            Platform.exit();
+            return;
+        }
+        tasks = new FxTasks();
+        window = new MainWindow(stage, context, store, engine, engineProblem, tasks, dialogs);
+        window.show();
+    }
+
+    /** The window, once started (tests look at its run). */
+    public MainWindow window() {
+        return window;
+    }
+
+    @Override
+    public void stop() {
+        if (window != null) {
+            window.close();
+        }
+        if (tasks != null) {
+            tasks.close();
+        }
+        if (store != null) {
+            store.close();
+        }
     }
 }

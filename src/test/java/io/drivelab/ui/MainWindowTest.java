@@ -1,41 +1,112 @@
 package io.drivelab.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+
+import io.drivelab.device.DeviceDiscovery;
 import javafx.application.Application;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
 
 /** Starts the real application on headless Monocle (surefire's argLine) and looks at its window. */
 class MainWindowTest {
+    @TempDir
+    Path dir;
     private Stage stage;
     private Application app;
+    private final FxRobot robot = new FxRobot();
 
-    @BeforeEach
-    void startApp() throws Exception {
+    private void open() throws Exception {
         stage = FxToolkit.registerPrimaryStage();
-        app = FxToolkit.setupApplication(DriveLabApp.class);
+        AppContext context = new AppContext(dir.resolve("drivelab.db"),
+                Path.of(System.getProperty("drivelab.engine")), dir.resolve("config/gui.json"), 250,
+                new DeviceDiscovery());
+        app = FxToolkit.setupApplication(() -> new DriveLabApp(context, new ChosenFiles(dir)));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private void close() throws Exception {
+        FxToolkit.cleanupApplication(app);
+        FxToolkit.cleanupStages();
+        app = null;
     }
 
     @AfterEach
-    void stopApp() throws Exception {
-        FxToolkit.cleanupApplication(app);
-        FxToolkit.cleanupStages();
+    void closeApp() throws Exception {
+        if (app != null) {
+            close();
+        }
+    }
+
+    private <T extends javafx.scene.Node> T find(String query, Class<T> type) {
+        return robot.lookup(query).queryAs(type);
     }
 
     @Test
-    void mainWindowShowsWithItsTitle() {
+    void theWindowOpensWithTheTestFileTickedAndTheQuickPreset() throws Exception {
+        open();
         assertTrue(stage.isShowing(), "window not showing");
         assertEquals("DriveLab", stage.getTitle());
-        assertEquals(1200, stage.getScene().getWidth(), 1);
-        assertEquals(800, stage.getScene().getHeight(), 1);
-        Label placeholder = new FxRobot().lookup("#placeholder").queryAs(Label.class);
-        assertTrue(placeholder.getText().contains("GUI is coming"), placeholder.getText());
+        // The default size, or the screen's where that is smaller (Monocle's headless screen is 1280 x 800).
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        assertEquals(Math.min(Settings.DEFAULT_WIDTH, screen.getWidth()), stage.getScene().getWidth(), 1);
+        assertEquals(Math.min(Settings.DEFAULT_HEIGHT, screen.getHeight()), stage.getScene().getHeight(), 1);
+        assertTrue(find("#target-file", CheckBox.class).isSelected());
+        assertEquals("quick", find("#preset", ComboBox.class).getValue());
+        assertEquals("16 points, about 1 min 36 s per target", find("#estimate", Label.class).getText());
+        assertFalse(find("#start", Button.class).isDisabled());
+        assertTrue(find("#stop", Button.class).isDisabled());
+    }
+
+    @Test
+    void startIsDisabledWithTheReasonShown() throws Exception {
+        open();
+        robot.clickOn("#target-file");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(find("#start", Button.class).isDisabled());
+        assertEquals("Start: Tick a target: the test file or a drive.", find("#start-blocked", Label.class)
+                .getText());
+        robot.interact(() -> find("#file-size", TextField.class).setText("a lot"));
+        robot.clickOn("#target-file");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Start: The test file's size \"a lot\" is not a size; give e.g. 512M, 4G.",
+                find("#start-blocked", Label.class).getText());
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void theWindowRemembersItsSizeAndTheLastChoices() throws Exception {
+        open();
+        robot.interact(() -> {
+            stage.setWidth(1100);
+            stage.setHeight(700);
+            find("#preset", ComboBox.class).setValue("crystaldiskmark");
+            find("#file-size", TextField.class).setText("2G");
+            ((Spinner<Integer>) find("#runtime", Spinner.class)).getValueFactory().setValue(3);
+        });
+        double width = stage.getScene().getWidth();
+        double height = stage.getScene().getHeight();
+        close();
+
+        open();
+        assertEquals(width, stage.getScene().getWidth(), 1);
+        assertEquals(height, stage.getScene().getHeight(), 1);
+        assertEquals("crystaldiskmark", find("#preset", ComboBox.class).getValue());
+        assertEquals("2G", find("#file-size", TextField.class).getText());
+        assertEquals(3, find("#runtime", Spinner.class).getValue());
     }
 }

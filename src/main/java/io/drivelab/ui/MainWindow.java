@@ -1,0 +1,311 @@
+package io.drivelab.ui;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.drivelab.cli.DriveLabCommand;
+import io.drivelab.reference.ReferenceStore;
+import io.drivelab.report.LibraryCurves;
+import io.drivelab.store.Run;
+import io.drivelab.store.Store;
+import io.drivelab.ui.common.FileDialogs;
+import io.drivelab.ui.common.FxFileDialogs;
+import io.drivelab.ui.common.FxTasks;
+import io.drivelab.ui.compare.CompareView;
+import io.drivelab.ui.compare.CompareViewModel;
+import io.drivelab.ui.history.HistoryView;
+import io.drivelab.ui.history.HistoryViewModel;
+import io.drivelab.ui.plan.PlanView;
+import io.drivelab.ui.plan.PlanViewModel;
+import io.drivelab.ui.references.ReferenceDrivesViewModel;
+import io.drivelab.ui.report.SaveReportViewModel;
+import io.drivelab.ui.run.LiveView;
+import io.drivelab.ui.run.RunBar;
+import io.drivelab.ui.run.RunViewModel;
+import io.drivelab.ui.targets.TargetsView;
+import io.drivelab.ui.targets.TargetsViewModel;
+import javafx.animation.Timeline;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import javafx.util.Duration;
+
+/**
+ * The DriveLab window, read left to right like the work: targets, plan, then Start and what the run shows (live,
+ * compare, history). It wires the view-models to their views and to each other, and owns the keyboard: Ctrl+R
+ * starts, Esc stops, Ctrl+S saves the report.
+ */
+public final class MainWindow {
+    /** How often the UI thread takes what the run reported: four times a second. */
+    static final Duration DRAIN_PERIOD = Duration.millis(250);
+
+    private final Stage stage;
+    private final AppContext context;
+    private final FxTasks tasks;
+    private final FileDialogs dialogs;
+    private final TargetsViewModel targets;
+    private final PlanViewModel plan;
+    private final RunViewModel run;
+    private final ReferenceDrivesViewModel references;
+    private final CompareViewModel compare;
+    private final HistoryViewModel history;
+    private final SaveReportViewModel saver;
+    private final LiveView liveView;
+    private final TabPane tabs = new TabPane();
+    private final Tab liveTab;
+    private final Tab compareTab;
+    private final Tab historyTab;
+    private final Label statusLine = new Label("");
+    private final Timeline drainer;
+
+    public MainWindow(Stage stage, AppContext context, Store store, Path engine, String engineProblem,
+                      FxTasks tasks, FileDialogs testDialogs) {
+        this.stage = stage;
+        this.context = context;
+        this.tasks = tasks;
+        this.dialogs = testDialogs != null ? testDialogs : new FxFileDialogs(stage);
+        Settings settings = Settings.load(context.settingsFile());
+
+        targets = new TargetsViewModel(tasks, context.discovery(), settings.folder(), settings.fileSize());
+        plan = new PlanViewModel(settings.preset());
+        restorePlan(settings);
+        run = new RunViewModel(tasks, store, engine, engineProblem, context.discovery(), targets, plan,
+                context.statusIntervalMs());
+        references = new ReferenceDrivesViewModel(tasks, () -> LibraryCurves.of(ReferenceStore.load(store)));
+        compare = new CompareViewModel(tasks, store, references);
+        history = new HistoryViewModel(tasks, store, (id, format, file) -> export(store.path(), id,
+                format.extension(), file));
+        saver = new SaveReportViewModel(tasks, store, references);
+
+        liveView = new LiveView(run.live(), references);
+        liveTab = tab("Live", liveView);
+        compareTab = tab("Compare", new CompareView(compare));
+        historyTab = tab("History", new HistoryView(history, dialogs, this::open, this::resume));
+        tabs.getTabs().addAll(liveTab, compareTab, historyTab);
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.setId("tabs");
+        VBox.setVgrow(tabs, Priority.ALWAYS);
+        VBox right = new VBox(new RunBar(run, this::start, this::stop, this::saveReport), tabs);
+
+        TargetsView targetsView = new TargetsView(targets, dialogs);
+        PlanView planView = new PlanView(plan, dialogs, statusLine::setText);
+        SplitPane columns = new SplitPane(targetsView, planView, right);
+        columns.setDividerPositions(0.19, 0.43);
+        SplitPane.setResizableWithParent(targetsView, false);
+        SplitPane.setResizableWithParent(planView, false);
+        statusLine.getStyleClass().add("status-bar");
+        statusLine.setId("status-line");
+        statusLine.setMaxWidth(Double.MAX_VALUE);
+        BorderPane root = new BorderPane(columns);
+        root.setBottom(statusLine);
+
+        // A size remembered on a large monitor must still fit a laptop's screen.
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(root, Math.min(settings.width(), screen.getWidth()),
+                Math.min(settings.height(), screen.getHeight()));
+        scene.getStylesheets().add(MainWindow.class.getResource("drivelab.css").toExternalForm());
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), this::start);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.ESCAPE), this::stop);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN),
+                this::saveReport);
+        stage.setTitle(DriveLabApp.TITLE);
+        stage.setScene(scene);
+        stage.sizeToScene();
+
+        saver.messageProperty().addListener((o, a, b) -> statusLine.setText(b));
+        history.messageProperty().addListener((o, a, b) -> statusLine.setText(b));
+        run.finishedRunsProperty().addListener(o -> {
+            history.refresh();
+            compare.refresh();
+        });
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (b == historyTab) {
+                history.refresh();
+            }
+        });
+        drainer = tasks.repeat(DRAIN_PERIOD, () -> {
+            if (run.pending()) {
+                liveView.redraw(run::drain);
+            }
+        });
+
+        targets.refresh();
+        references.load(settings.referenceDrives());
+        history.refresh();
+        compare.refresh();
+    }
+
+    public void show() {
+        stage.show();
+    }
+
+    public RunViewModel run() {
+        return run;
+    }
+
+    /** Start: asks for the typed device names a destructive plan needs, then runs. */
+    void start() {
+        if (run.isRunning() || !run.startBlockedProperty().get().isEmpty()) {
+            return;
+        }
+        Map<Path, String> typed = new HashMap<>();
+        for (RunViewModel.Confirmation c : run.confirmationsNeeded()) {
+            Optional<String> answer = askDeviceName(c);
+            if (answer.isEmpty()) {
+                statusLine.setText("Not started: " + c.device() + " was not confirmed.");
+                return;
+            }
+            typed.put(c.device(), answer.get());
+        }
+        tabs.getSelectionModel().select(liveTab);
+        statusLine.setText("");
+        run.start(typed);
+    }
+
+    void stop() {
+        if (run.isRunning()) {
+            run.stop();
+            statusLine.setText("Stopping: the point going on is kept as partial.");
+        }
+    }
+
+    /** Saves the report of what is in front of the user: the comparison, the run picked in History, or the run. */
+    void saveReport() {
+        List<Long> ids = List.of();
+        Tab shown = tabs.getSelectionModel().getSelectedItem();
+        if (shown == compareTab) {
+            ids = compare.chosenRunIds();
+        } else if (shown == historyTab && history.selectedProperty().get() != null) {
+            ids = List.of(history.selectedProperty().get().id());
+        }
+        if (ids.isEmpty() && run.lastRunIdProperty().get() >= 0) {
+            ids = List.of(run.lastRunIdProperty().get());
+        }
+        if (ids.isEmpty()) {
+            statusLine.setText("Nothing to report yet: run a plan, or pick runs in History or Compare.");
+            return;
+        }
+        List<Long> chosen = ids;
+        Path suggested = Path.of(System.getProperty("user.home"), SaveReportViewModel.suggestedName(ids));
+        dialogs.saveFile("Save report", suggested, "PNG image", "png").ifPresent(file ->
+                saver.save(chosen, file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".png")
+                        ? file : file.resolveSibling(file.getFileName() + ".png")));
+    }
+
+    private void open(Run r) {
+        compare.show(r.id());
+        tabs.getSelectionModel().select(compareTab);
+    }
+
+    private void resume(Run r) {
+        String typed = null;
+        Optional<RunViewModel.Confirmation> needed = run.resumeConfirmation(r);
+        if (needed.isPresent()) {
+            Optional<String> answer = askDeviceName(needed.get());
+            if (answer.isEmpty()) {
+                statusLine.setText("Not resumed: " + needed.get().device() + " was not confirmed.");
+                return;
+            }
+            typed = answer.get();
+        }
+        tabs.getSelectionModel().select(liveTab);
+        run.resume(r.id(), typed);
+    }
+
+    private Optional<String> askDeviceName(RunViewModel.Confirmation c) {
+        TextInputDialog dialog = new TextInputDialog();
+        dialog.initOwner(stage);
+        dialog.setTitle("Destroy the data on " + c.device() + "?");
+        dialog.setHeaderText(c.question());
+        dialog.setContentText("Device:");
+        return dialog.showAndWait().map(String::strip).filter(s -> s.equals(c.device().toString()));
+    }
+
+    /** Stops what goes on and remembers the window and the choices. */
+    public void close() {
+        drainer.stop();
+        try {
+            run.stopAndWait(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            rememberedSettings().save(context.settingsFile());
+        } catch (IOException | RuntimeException e) {
+            // Forgetting the last choices is no reason to fail closing.
+        }
+    }
+
+    private Settings rememberedSettings() {
+        Scene scene = stage.getScene();
+        boolean fromFile = !plan.presets().contains(plan.chosenProperty().get());
+        return new Settings(scene.getWidth(), scene.getHeight(), fromFile ? null : plan.chosenProperty().get(),
+                fromFile ? plannedFile : null, plan.runtimeProperty().get(), plan.rampProperty().get(),
+                plan.idleProperty().get(), plan.preconditionsProperty().get(),
+                targets.testFile().folderProperty().get(), targets.testFile().sizeProperty().get(),
+                references.drives().isEmpty() ? rememberedDrives : references.chosenNames());
+    }
+
+    private String plannedFile;
+    private List<String> rememberedDrives;
+
+    private void restorePlan(Settings s) {
+        rememberedDrives = s.referenceDrives();
+        if (s.planFile() != null && Files.isRegularFile(Path.of(s.planFile()))) {
+            try {
+                plan.open(Path.of(s.planFile()));
+                plannedFile = s.planFile();
+            } catch (RuntimeException e) {
+                statusLine.setText("The last plan file cannot be opened: " + e.getMessage());
+            }
+        }
+        if (s.runtime() != null) {
+            plan.runtimeProperty().set(s.runtime());
+        }
+        if (s.ramp() != null) {
+            plan.rampProperty().set(s.ramp());
+        }
+        if (s.idle() != null) {
+            plan.idleProperty().set(s.idle());
+        }
+        if (s.preconditions() != null) {
+            plan.preconditionsProperty().set(s.preconditions());
+        }
+    }
+
+    /** {@code drivelab export}, run in this process: the GUI's export files are the command line's. */
+    private static void export(Path database, long runId, String format, Path file) {
+        StringWriter err = new StringWriter();
+        var commandLine = DriveLabCommand.commandLine();
+        commandLine.setErr(new PrintWriter(err));
+        commandLine.setOut(new PrintWriter(new StringWriter()));
+        int code = commandLine.execute("export", String.valueOf(runId), "--format", format, "--out",
+                file.toString(), "--db", database.toString());
+        if (code != 0) {
+            throw new IllegalStateException(err.toString().strip().replaceFirst("^drivelab: ", ""));
+        }
+    }
+
+    private static Tab tab(String title, javafx.scene.Node content) {
+        Tab tab = new Tab(title, content);
+        tab.setId("tab-" + title.toLowerCase(java.util.Locale.ROOT));
+        return tab;
+    }
+}

@@ -1,0 +1,67 @@
+package io.drivelab.ui;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+/**
+ * What the window remembers between starts: its size and the user's last choices. A small JSON file in the XDG
+ * config folder; a missing or damaged file gives the defaults.
+ *
+ * @param referenceDrives the ticked reference drives, or null for all
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record Settings(double width, double height, String preset, String planFile, Integer runtime, Integer ramp,
+                       Integer idle, Boolean preconditions, String folder, String fileSize,
+                       List<String> referenceDrives) {
+
+    public static final double DEFAULT_WIDTH = 1440;
+    public static final double DEFAULT_HEIGHT = 900;
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public static Settings defaults() {
+        return new Settings(DEFAULT_WIDTH, DEFAULT_HEIGHT, null, null, null, null, null, null,
+                System.getProperty("java.io.tmpdir"), "1G", null);
+    }
+
+    /** $XDG_CONFIG_HOME/drivelab/gui.json, else ~/.config/drivelab/gui.json. */
+    public static Path defaultPath() {
+        return defaultPath(System.getenv(), Path.of(System.getProperty("user.home")));
+    }
+
+    static Path defaultPath(Map<String, String> env, Path home) {
+        String config = env.get("XDG_CONFIG_HOME");
+        Path base = config != null && !config.isBlank() && Path.of(config).isAbsolute() ? Path.of(config)
+                : home.resolve(".config");
+        return base.resolve("drivelab").resolve("gui.json");
+    }
+
+    /** The settings in {@code file}, or the defaults when it is missing or unreadable. */
+    public static Settings load(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return defaults();
+        }
+        try {
+            Settings s = JSON.readValue(file.toFile(), Settings.class);
+            Settings d = defaults();
+            return new Settings(s.width() >= 400 ? s.width() : d.width(), s.height() >= 300 ? s.height() : d.height(),
+                    s.preset(), s.planFile(), s.runtime(), s.ramp(), s.idle(), s.preconditions(),
+                    s.folder() == null ? d.folder() : s.folder(), s.fileSize() == null ? d.fileSize() : s.fileSize(),
+                    s.referenceDrives());
+        } catch (IOException e) {
+            // Settings are a convenience: a damaged file must not keep the window from opening.
+            return defaults();
+        }
+    }
+
+    public void save(Path file) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        JSON.writeValue(file.toFile(), this);
+    }
+}

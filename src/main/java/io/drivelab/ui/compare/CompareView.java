@@ -1,0 +1,124 @@
+package io.drivelab.ui.compare;
+
+import java.util.List;
+
+import io.drivelab.report.Report;
+import io.drivelab.report.ReportRenderer;
+import io.drivelab.ui.references.ReferenceDrivesViewModel;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.cell.CheckBoxListCell;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartViewer;
+
+/** Compare: ticked runs and reference drives on the left; per workload, two charts side by side; the peaks. */
+public final class CompareView extends SplitPane {
+    private final ReportRenderer renderer = new ReportRenderer();
+    private final VBox panels = new VBox(10);
+
+    public CompareView(CompareViewModel model) {
+        setId("compare");
+        ListView<CompareViewModel.RunChoice> runs = new ListView<>(model.runs());
+        runs.setId("compare-runs");
+        runs.setCellFactory(CheckBoxListCell.forListView(CompareViewModel.RunChoice::chosen,
+                new javafx.util.StringConverter<>() {
+                    @Override
+                    public String toString(CompareViewModel.RunChoice r) {
+                        return r == null ? "" : r.label();
+                    }
+
+                    @Override
+                    public CompareViewModel.RunChoice fromString(String s) {
+                        return null;
+                    }
+                }));
+        ReferenceDrivesViewModel references = model.references();
+        ListView<ReferenceDrivesViewModel.DriveChoice> drives = new ListView<>(references.drives());
+        drives.setId("compare-drives");
+        drives.setCellFactory(CheckBoxListCell.forListView(ReferenceDrivesViewModel.DriveChoice::chosen,
+                new javafx.util.StringConverter<>() {
+                    @Override
+                    public String toString(ReferenceDrivesViewModel.DriveChoice d) {
+                        return d == null ? "" : d.name();
+                    }
+
+                    @Override
+                    public ReferenceDrivesViewModel.DriveChoice fromString(String s) {
+                        return null;
+                    }
+                }));
+        Label referencesMessage = new Label();
+        referencesMessage.textProperty().bind(references.messageProperty());
+        referencesMessage.getStyleClass().add("hint");
+        referencesMessage.setWrapText(true);
+        VBox left = new VBox(6, title("Runs"), runs, title("Reference drives"), drives, referencesMessage);
+        left.getStyleClass().add("column");
+        VBox.setVgrow(runs, Priority.ALWAYS);
+        VBox.setVgrow(drives, Priority.ALWAYS);
+
+        Label message = new Label();
+        message.setId("compare-message");
+        message.textProperty().bind(model.messageProperty());
+        message.getStyleClass().add("hint");
+        VBox right = new VBox(8, message, panels);
+        right.getStyleClass().add("column");
+        ScrollPane scroll = new ScrollPane(right);
+        scroll.setFitToWidth(true);
+        getItems().addAll(left, scroll);
+        setDividerPositions(0.28);
+        model.comparisonProperty().addListener((o, a, b) -> show(b));
+    }
+
+    private void show(Report report) {
+        panels.getChildren().clear();
+        if (report == null) {
+            return;
+        }
+        for (Report.Panel panel : report.panels()) {
+            List<JFreeChart> charts = renderer.charts(panel);
+            HBox row = new HBox(8);
+            row.getStyleClass().add("compare-panel");
+            for (JFreeChart chart : charts) {
+                ChartViewer viewer = new ChartViewer(chart);
+                viewer.setPrefSize(440, 330);
+                viewer.setMinSize(250, 250);
+                HBox.setHgrow(viewer, Priority.ALWAYS);
+                row.getChildren().add(viewer);
+            }
+            panels.getChildren().add(row);
+        }
+        panels.getChildren().addAll(title("Peaks"), table(report.table()));
+    }
+
+    private static TableView<List<String>> table(Report.Table table) {
+        TableView<List<String>> view = new TableView<>();
+        view.setId("peaks");
+        for (int c = 0; c < table.columns().size(); c++) {
+            int index = c;
+            TableColumn<List<String>, String> column = new TableColumn<>(table.columns().get(c));
+            column.setCellValueFactory(row -> new ReadOnlyStringWrapper(row.getValue().get(index)));
+            if (table.numeric().get(c)) {
+                column.setStyle("-fx-alignment: CENTER-RIGHT;");
+            }
+            view.getColumns().add(column);
+        }
+        view.getItems().setAll(table.rows());
+        view.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        view.setPrefHeight(Math.min(400, 30 + 26 * (table.rows().size() + 1)));
+        return view;
+    }
+
+    private static Label title(String text) {
+        Label label = new Label(text);
+        label.getStyleClass().add("section-title");
+        return label;
+    }
+}

@@ -1,0 +1,219 @@
+package io.drivelab.ui.plan;
+
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+import io.drivelab.ui.common.FileDialogs;
+import io.drivelab.ui.common.Messages;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/** The plan column: preset or file, workloads and their grids, times, preconditions, estimate. */
+public final class PlanView extends ScrollPane {
+    private final PlanViewModel model;
+    private final GridPane grid = new GridPane();
+    private final Label gridTitle = new Label();
+
+    /** @param report where to say what opening or saving a plan did */
+    public PlanView(PlanViewModel model, FileDialogs dialogs, Consumer<String> report) {
+        this.model = model;
+        setFitToWidth(true);
+        setHbarPolicy(ScrollBarPolicy.NEVER);
+        setId("plan");
+        Label title = new Label("2  Plan");
+        title.getStyleClass().add("section-title");
+
+        ComboBox<String> presets = new ComboBox<>(model.presets());
+        presets.setId("preset");
+        presets.setValue(model.chosenProperty().get());
+        presets.setOnAction(e -> {
+            String chosen = presets.getValue();
+            if (chosen != null && !chosen.equals(model.chosenProperty().get()) && model.presets().contains(chosen)) {
+                model.choosePreset(chosen);
+            }
+        });
+        model.chosenProperty().addListener((o, a, b) -> presets.setValue(b));
+        presets.setEditable(false);
+        presets.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(presets, Priority.ALWAYS);
+        Button open = new Button("Open…");
+        open.setTooltip(new Tooltip("Open a plan file (JSON)"));
+        open.setOnAction(e -> dialogs.openFile("Open a plan", home(), "DriveLab plan", "json").ifPresent(file -> {
+            try {
+                model.open(file);
+                report.accept("Plan " + file + " opened.");
+            } catch (RuntimeException ex) {
+                report.accept("The plan cannot be opened: " + Messages.of(ex));
+            }
+        }));
+        Button save = new Button("Save…");
+        save.setTooltip(new Tooltip("Save the plan as edited (JSON)"));
+        save.disableProperty().bind(model.planProperty().isNull());
+        save.setOnAction(e -> dialogs.saveFile("Save the plan", home().resolve(model.chosenProperty().get()
+                .replaceAll("\\.json$", "") + ".json"), "DriveLab plan", "json").ifPresent(file -> {
+                    try {
+                        model.save(file);
+                        report.accept("Plan saved: " + file + ".");
+                    } catch (RuntimeException ex) {
+                        report.accept("The plan cannot be saved: " + Messages.of(ex));
+                    }
+                }));
+        HBox chooser = new HBox(6, presets, open, save);
+        chooser.setAlignment(Pos.CENTER_LEFT);
+
+        Label description = new Label();
+        description.textProperty().bind(model.descriptionProperty());
+        description.setWrapText(true);
+        description.getStyleClass().add("hint");
+
+        ListView<WorkloadChoice> workloads = new ListView<>(model.workloads());
+        workloads.setId("workloads");
+        workloads.setPrefHeight(130);
+        workloads.setCellFactory(v -> new WorkloadCell());
+        workloads.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                model.shownWorkloadProperty().set(b);
+            }
+        });
+        model.shownWorkloadProperty().addListener((o, a, b) -> showGrid(b));
+
+        grid.getStyleClass().add("matrix-grid");
+        grid.setId("matrix");
+        gridTitle.getStyleClass().add("hint");
+
+        GridPane times = new GridPane();
+        times.setHgap(8);
+        times.setVgap(4);
+        times.addRow(0, new Label("Runtime"), spinner("runtime", 1, 86_400, model.runtimeProperty()),
+                hint("s measured per point"));
+        times.addRow(1, new Label("Ramp"), spinner("ramp", 0, 3_600, model.rampProperty()),
+                hint("s before each point, not counted"));
+        times.addRow(2, new Label("Idle"), spinner("idle", 0, 86_400, model.idleProperty()),
+                hint("s of rest after each point"));
+
+        CheckBox preconditions = new CheckBox("Run the preconditions");
+        preconditions.setId("preconditions");
+        preconditions.selectedProperty().bindBidirectional(model.preconditionsProperty());
+        Label preconditionText = new Label();
+        preconditionText.textProperty().bind(model.preconditionTextProperty());
+        preconditionText.setWrapText(true);
+        preconditionText.getStyleClass().add("hint");
+        VBox preconditionBox = new VBox(4, preconditions, preconditionText);
+        preconditionBox.visibleProperty().bind(model.preconditionTextProperty().isNotEmpty());
+        preconditionBox.managedProperty().bind(preconditionBox.visibleProperty());
+
+        Label estimate = new Label();
+        estimate.setId("estimate");
+        estimate.textProperty().bind(model.estimateProperty());
+        estimate.getStyleClass().add("estimate");
+        estimate.setWrapText(true);
+        Label problem = new Label();
+        problem.textProperty().bind(model.problemProperty());
+        problem.getStyleClass().add("problem");
+        problem.setWrapText(true);
+        problem.visibleProperty().bind(model.problemProperty().isNotEmpty());
+        problem.managedProperty().bind(problem.visibleProperty());
+
+        VBox column = new VBox(8, title, chooser, description, new Label("Workloads"), workloads, gridTitle, grid,
+                times, preconditionBox, estimate, problem);
+        column.getStyleClass().add("column");
+        setContent(column);
+        showGrid(model.shownWorkloadProperty().get());
+        if (!model.workloads().isEmpty()) {
+            workloads.getSelectionModel().select(model.shownWorkloadProperty().get());
+        }
+        model.workloads().addListener((javafx.collections.ListChangeListener<WorkloadChoice>) c -> {
+            if (!model.workloads().isEmpty() && workloads.getSelectionModel().getSelectedItem() == null) {
+                workloads.getSelectionModel().select(0);
+            }
+        });
+    }
+
+    private void showGrid(WorkloadChoice w) {
+        grid.getChildren().clear();
+        if (w == null) {
+            gridTitle.setText("");
+            return;
+        }
+        gridTitle.setText(w.name() + " (" + w.describe() + "): IODepth ↓ × NumJobs →");
+        Label corner = new Label("QD \\ jobs");
+        corner.getStyleClass().add("matrix-header");
+        grid.add(corner, 0, 0);
+        for (int c = 0; c < w.numjobs().size(); c++) {
+            Label head = new Label(String.valueOf(w.numjobs().get(c)));
+            head.getStyleClass().add("matrix-header");
+            grid.add(head, c + 1, 0);
+        }
+        for (int r = 0; r < w.iodepths().size(); r++) {
+            int qd = w.iodepths().get(r);
+            Label head = new Label(String.valueOf(qd));
+            head.getStyleClass().add("matrix-header");
+            grid.add(head, 0, r + 1);
+            for (int c = 0; c < w.numjobs().size(); c++) {
+                int jobs = w.numjobs().get(c);
+                CheckBox cell = new CheckBox();
+                cell.setId("cell-" + qd + "-" + jobs);
+                cell.selectedProperty().bindBidirectional(w.cell(qd, jobs));
+                cell.setTooltip(new Tooltip("IODepth " + qd + ", " + jobs + (jobs == 1 ? " job" : " jobs")));
+                grid.add(cell, c + 1, r + 1);
+            }
+        }
+    }
+
+    private static Spinner<Integer> spinner(String id, int min, int max,
+                                            javafx.beans.property.ObjectProperty<Integer> value) {
+        Spinner<Integer> spinner = new Spinner<>(min, max, value.get() == null ? min : value.get());
+        spinner.setId(id);
+        spinner.setEditable(true);
+        spinner.setPrefWidth(90);
+        spinner.getValueFactory().valueProperty().bindBidirectional(value);
+        return spinner;
+    }
+
+    private static Label hint(String text) {
+        Label label = new Label(text);
+        label.getStyleClass().add("hint");
+        return label;
+    }
+
+    private static Path home() {
+        return Path.of(System.getProperty("user.home"));
+    }
+
+    /** A workload in the list: ticked to measure it, its name and how many cells it has. */
+    private static final class WorkloadCell extends ListCell<WorkloadChoice> {
+        private final CheckBox included = new CheckBox();
+        private WorkloadChoice bound;
+
+        @Override
+        protected void updateItem(WorkloadChoice item, boolean empty) {
+            super.updateItem(item, empty);
+            if (bound != null) {
+                included.selectedProperty().unbindBidirectional(bound.includedProperty());
+                bound = null;
+            }
+            if (empty || item == null) {
+                setGraphic(null);
+                setText(null);
+                return;
+            }
+            bound = item;
+            included.selectedProperty().bindBidirectional(item.includedProperty());
+            setGraphic(included);
+            int cells = item.tickedCount();
+            setText(item.name() + "  (" + cells + (cells == 1 ? " point)" : " points)"));
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package io.drivelab.ui.run;
+
+import java.util.List;
+
+import io.drivelab.report.Charts;
+import io.drivelab.report.Numbers;
+import io.drivelab.report.Percentiles;
+import io.drivelab.report.Throughput;
+import io.drivelab.ui.references.ReferenceDrivesViewModel;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Pos;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * The live view: the running point over time with its percentiles, and the chosen workload's curves against the
+ * reference drives. It only draws: the run's data comes from {@link LiveCharts}, changed in batches by the view-
+ * model; {@link #redraw(Runnable)} wraps a batch so that each chart redraws once.
+ */
+public final class LiveView extends VBox {
+    private final LiveCharts live;
+    private final JFreeChart timeChart;
+    private final JFreeChart scalingChart;
+    private final JFreeChart latencyChart;
+    private final XYSeriesCollection empty = new XYSeriesCollection();
+
+    public LiveView(LiveCharts live, ReferenceDrivesViewModel references) {
+        this.live = live;
+        setSpacing(6);
+        setId("live");
+        timeChart = Charts.timeSeries("No point running", Throughput.IOPS, live.timeThroughput(),
+                live.timeLatency());
+        scalingChart = Charts.scaling("Throughput by IODepth", Throughput.IOPS, empty, empty);
+        latencyChart = Charts.latency("Latency against throughput", Throughput.IOPS, empty, empty);
+        ChartViewer timeViewer = viewer(timeChart, "time-chart");
+        ChartViewer scalingViewer = viewer(scalingChart, "scaling-chart");
+        ChartViewer latencyViewer = viewer(latencyChart, "latency-chart");
+
+        live.pointTitleProperty().addListener((o, a, b) -> timeChart.setTitle(b));
+        live.timeUnitProperty().addListener((o, a, b) -> Charts.setThroughputAxis(timeChart, b, false));
+        live.rampEndProperty().addListener((o, a, b) -> Charts.showRamp(timeChart, b.doubleValue()));
+
+        TableView<Percentiles.Row> percentiles = new TableView<>(live.percentiles());
+        percentiles.setId("percentiles");
+        percentiles.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        percentiles.getColumns().add(column("Percentile", Percentiles.Row::label));
+        percentiles.getColumns().add(column("Read µs", r -> Numbers.micros(r.readUs())));
+        percentiles.getColumns().add(column("Write µs", r -> Numbers.micros(r.writeUs())));
+        percentiles.setPlaceholder(new Label("After the first point"));
+        Label percentilesTitle = new Label();
+        percentilesTitle.textProperty().bind(live.percentilesTitleProperty());
+        percentilesTitle.setWrapText(true);
+        percentilesTitle.getStyleClass().add("target-title");
+        VBox percentileBox = new VBox(4, percentilesTitle, percentiles);
+        VBox.setVgrow(percentiles, Priority.ALWAYS);
+        percentileBox.setPrefWidth(230);
+        percentileBox.setMinWidth(200);
+        HBox top = new HBox(8, timeViewer, percentileBox);
+        HBox.setHgrow(timeViewer, Priority.ALWAYS);
+        VBox.setVgrow(top, Priority.ALWAYS);
+
+        ComboBox<String> workload = new ComboBox<>(live.workloadNames());
+        workload.setId("live-workload");
+        workload.valueProperty().bindBidirectional(live.shownWorkloadProperty());
+        workload.setOnAction(e -> live.follow(false));
+        workload.setPromptText("(after the first point)");
+        MenuButton drives = new MenuButton("Reference drives");
+        drives.setId("reference-drives");
+        references.drives().addListener((javafx.collections.ListChangeListener<ReferenceDrivesViewModel.DriveChoice>)
+                c -> fillDrives(drives, references.drives()));
+        fillDrives(drives, references.drives());
+        Label hint = new Label("dashed: published figures of the same workload");
+        hint.getStyleClass().add("hint");
+        HBox tools = new HBox(8, new Label("Workload"), workload, drives, hint);
+        tools.setAlignment(Pos.CENTER_LEFT);
+        HBox bottom = new HBox(8, scalingViewer, latencyViewer);
+        HBox.setHgrow(scalingViewer, Priority.ALWAYS);
+        HBox.setHgrow(latencyViewer, Priority.ALWAYS);
+        VBox.setVgrow(bottom, Priority.ALWAYS);
+        getChildren().addAll(top, tools, bottom);
+
+        live.shownWorkloadProperty().addListener((o, a, b) -> showWorkload(b));
+        references.chosenProperty().addListener((o, a, b) -> redraw(() -> live.setReferences(b)));
+        live.setReferences(references.chosen());
+    }
+
+    /** Runs a batch of changes to the datasets with the charts silent, then redraws each chart once. */
+    public void redraw(Runnable batch) {
+        List<JFreeChart> charts = List.of(timeChart, scalingChart, latencyChart);
+        charts.forEach(c -> c.setNotify(false));
+        try {
+            batch.run();
+        } finally {
+            charts.forEach(c -> c.setNotify(true));
+        }
+    }
+
+    /** The chart of the running point over time. */
+    public JFreeChart timeChart() {
+        return timeChart;
+    }
+
+    /** The chart of throughput by IODepth of the shown workload. */
+    public JFreeChart scalingChart() {
+        return scalingChart;
+    }
+
+    private void showWorkload(String name) {
+        LiveCharts.WorkloadCurves curves = name == null ? null : live.workload(name);
+        redraw(() -> {
+            set(scalingChart, curves == null ? empty : curves.scaling(),
+                    curves == null ? empty : curves.scalingReferences());
+            set(latencyChart, curves == null ? empty : curves.latency(),
+                    curves == null ? empty : curves.latencyReferences());
+            if (curves != null) {
+                scalingChart.setTitle(name + ": " + curves.unit().label() + " by IODepth");
+                latencyChart.setTitle(name + ": latency against " + curves.unit().label());
+                Charts.setThroughputAxis(scalingChart, curves.unit(), false);
+                Charts.setThroughputAxis(latencyChart, curves.unit(), true);
+            }
+        });
+    }
+
+    private static void set(JFreeChart chart, XYSeriesCollection measured, XYSeriesCollection references) {
+        XYPlot plot = chart.getXYPlot();
+        plot.setDataset(0, measured);
+        plot.setDataset(1, references);
+    }
+
+    private static void fillDrives(MenuButton button, List<ReferenceDrivesViewModel.DriveChoice> drives) {
+        button.getItems().clear();
+        for (ReferenceDrivesViewModel.DriveChoice d : drives) {
+            CheckMenuItem item = new CheckMenuItem(d.name());
+            item.selectedProperty().bindBidirectional(d.chosen());
+            button.getItems().add(item);
+        }
+    }
+
+    private static ChartViewer viewer(JFreeChart chart, String id) {
+        ChartViewer viewer = new ChartViewer(chart);
+        viewer.setId(id);
+        viewer.setMinSize(200, 160);
+        viewer.setPrefSize(420, 300);
+        return viewer;
+    }
+
+    private static <T> TableColumn<T, String> column(String title, java.util.function.Function<T, String> text) {
+        TableColumn<T, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(c -> new ReadOnlyStringWrapper(orDash(text.apply(c.getValue()))));
+        column.setSortable(false);
+        return column;
+    }
+
+    private static String orDash(String s) {
+        return s == null ? "-" : s;
+    }
+}

@@ -1,0 +1,128 @@
+package io.drivelab.ui.targets;
+
+import java.nio.file.Path;
+import java.util.Locale;
+
+import io.drivelab.ui.common.FileDialogs;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/** The targets column: one card per target, ticked to run on it, with its badge. */
+public final class TargetsView extends VBox {
+    private final TargetsViewModel model;
+    private final FileDialogs dialogs;
+    private final VBox cards = new VBox(8);
+
+    public TargetsView(TargetsViewModel model, FileDialogs dialogs) {
+        this.model = model;
+        this.dialogs = dialogs;
+        getStyleClass().add("column");
+        setId("targets");
+        Label title = new Label("1  Targets");
+        title.getStyleClass().add("section-title");
+        Label hint = new Label("Tick one or more; they run one after the other.");
+        hint.getStyleClass().add("hint");
+        hint.setWrapText(true);
+        ScrollPane scroll = new ScrollPane(cards);
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        Label drives = new Label();
+        drives.textProperty().bind(model.drivesMessageProperty());
+        drives.getStyleClass().add("hint");
+        Button refresh = new Button("Refresh");
+        refresh.setOnAction(e -> model.refresh());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox footer = new HBox(8, drives, spacer, refresh);
+        footer.setAlignment(Pos.CENTER_LEFT);
+        getChildren().addAll(title, hint, scroll, footer);
+        model.targets().addListener((javafx.collections.ListChangeListener<Target>) c -> {
+            boolean structural = false;
+            while (c.next()) {
+                structural |= c.wasAdded() || c.wasRemoved();
+            }
+            if (structural) {
+                rebuild();
+            }
+        });
+        rebuild();
+    }
+
+    private void rebuild() {
+        cards.getChildren().clear();
+        for (Target t : model.targets()) {
+            cards.getChildren().add(card(t));
+        }
+    }
+
+    private VBox card(Target target) {
+        CheckBox tick = new CheckBox(target.title());
+        tick.selectedProperty().bindBidirectional(target.selectedProperty());
+        tick.getStyleClass().add("target-title");
+        tick.setId(target instanceof Target.TestFile ? "target-file" : "target-" + target.path().getFileName());
+        tick.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(tick, Priority.ALWAYS);
+        Label badge = new Label(target.badge().label());
+        badge.getStyleClass().addAll("badge", "badge-" + target.badge().name().toLowerCase(Locale.ROOT)
+                .replace('_', '-'));
+        badge.setMinWidth(Region.USE_PREF_SIZE);
+        if (!target.badgeReason().isEmpty()) {
+            badge.setTooltip(new Tooltip(target.badgeReason()));
+        }
+        HBox head = new HBox(6, tick, badge);
+        head.setAlignment(Pos.CENTER_LEFT);
+        VBox card = new VBox(head);
+        card.getStyleClass().add("target-card");
+        if (target instanceof Target.TestFile file) {
+            card.getChildren().add(fileRows(file));
+        } else {
+            for (String line : target.details()) {
+                card.getChildren().add(hint(line));
+            }
+        }
+        if (!target.badgeReason().isEmpty()) {
+            card.getChildren().add(hint(target.badgeReason()));
+        }
+        return card;
+    }
+
+    private VBox fileRows(Target.TestFile file) {
+        TextField folder = new TextField();
+        folder.setId("file-folder");
+        folder.textProperty().bindBidirectional(file.folderProperty());
+        HBox.setHgrow(folder, Priority.ALWAYS);
+        Button choose = new Button("Choose…");
+        choose.setOnAction(e -> dialogs.chooseFolder("Folder for the test file", Path.of(file.folderProperty()
+                .get())).ifPresent(p -> file.folderProperty().set(p.toString())));
+        TextField size = new TextField();
+        size.setId("file-size");
+        size.setPrefColumnCount(6);
+        size.textProperty().bindBidirectional(file.sizeProperty());
+        Label name = hint(Target.TestFile.FILE_NAME + " in");
+        HBox folderRow = new HBox(6, folder, choose);
+        folderRow.setAlignment(Pos.CENTER_LEFT);
+        HBox sizeRow = new HBox(6, new Label("Size"), size, hint("e.g. 512M, 4G"));
+        sizeRow.setAlignment(Pos.CENTER_LEFT);
+        Label safe = hint("A file on a filesystem: nothing else is written. DriveLab creates it and removes it "
+                + "when the run completes.");
+        safe.setWrapText(true);
+        return new VBox(4, name, folderRow, sizeRow, safe);
+    }
+
+    private static Label hint(String text) {
+        Label label = new Label(text);
+        label.getStyleClass().add("hint");
+        label.setWrapText(true);
+        return label;
+    }
+}

@@ -1,0 +1,258 @@
+package io.drivelab.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import javax.imageio.ImageIO;
+
+import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.reference.ReferenceLibrary;
+import io.drivelab.report.LibraryCurves;
+import io.drivelab.report.ReportRenderer;
+import io.drivelab.report.Reports;
+import io.drivelab.store.PointKind;
+import io.drivelab.store.PointStatus;
+import io.drivelab.store.RunStatus;
+import io.drivelab.store.Store;
+import io.drivelab.store.StoredPoint;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.util.Duration;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.data.xy.XYDataset;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The whole job in the window on headless Monocle, with the real engine on a test file and a real database: the
+ * quick preset at 1 s per point starts with Ctrl+R, its chart grows, Esc stops it, Compare overlays a reference
+ * drive, Ctrl+S saves the report. The engine reports 10 samples a second, and a 10 ms timeline on the UI thread
+ * measures how long the UI thread is ever kept from running it.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class LiveRunTest {
+    private Path dir;
+    private DriveLabApp app;
+    private final FxRobot robot = new FxRobot();
+    /** Points on the scaling chart, each time it was looked at while the run went. */
+    private final List<Integer> chartPointsWhileRunning = new ArrayList<>();
+    private int timeSamplesSeen;
+    private long worstStallMs;
+    private long runId;
+
+    @BeforeAll
+    void runTheQuickPresetAndStopIt(@TempDir Path temp) throws Exception {
+        dir = temp;
+        FxToolkit.registerPrimaryStage();
+        AppContext context = new AppContext(dir.resolve("drivelab.db"),
+                Path.of(System.getProperty("drivelab.engine")), dir.resolve("gui.json"), 100,
+                new DeviceDiscovery());
+        app = (DriveLabApp) FxToolkit.setupApplication(() -> new DriveLabApp(context, new ChosenFiles(dir)));
+        robot.interact(() -> {
+            find("#file-folder", TextField.class).setText(dir.toString());
+            find("#file-size", TextField.class).setText("16M");
+            spinner("#runtime").getValueFactory().setValue(1);
+            spinner("#ramp").getValueFactory().setValue(0);
+        });
+        long[] lastTick = {0};
+        long[] worst = {0};
+        Timeline probe = new Timeline(new KeyFrame(Duration.millis(10), e -> {
+            long now = System.nanoTime();
+            if (lastTick[0] != 0) {
+                worst[0] = Math.max(worst[0], now - lastTick[0]);
+            }
+            lastTick[0] = now;
+        }));
+        probe.setCycleCount(Animation.INDEFINITE);
+        robot.interact(probe::play);
+
+        robot.clickOn("#time-chart");
+        robot.push(KeyCode.CONTROL, KeyCode.R);
+        waitUntil(() -> fx(() -> find("#stop", Button.class).isDisabled()) == Boolean.FALSE, 10);
+        waitUntil(() -> {
+            int points = fx(() -> items(find("#scaling-chart", ChartViewer.class), 0));
+            chartPointsWhileRunning.add(points);
+            timeSamplesSeen = Math.max(timeSamplesSeen, fx(() -> items(find("#time-chart", ChartViewer.class), 0)));
+            return points >= 3;
+        }, 90);
+        robot.push(KeyCode.ESCAPE);
+        waitUntil(() -> fx(() -> find("#stop", Button.class).isDisabled()), 30);
+        robot.interact(probe::stop);
+        worstStallMs = TimeUnit.NANOSECONDS.toMillis(worst[0]);
+        System.out.printf("LiveRunTest: worst UI-thread stall during the run, 10 samples/s: %d ms%n", worstStallMs);
+        runId = app.window().run().lastRunIdProperty().get();
+    }
+
+    @AfterAll
+    void closeApp() throws Exception {
+        FxToolkit.cleanupApplication(app);
+        FxToolkit.cleanupStages();
+    }
+
+    @Test
+    @Order(1)
+    void theChartGainsPointsWhileTheRunGoes() {
+        Set<Integer> distinct = new HashSet<>(chartPointsWhileRunning);
+        assertTrue(distinct.containsAll(List.of(1, 2, 3)), "seen: " + chartPointsWhileRunning);
+        for (int i = 1; i < chartPointsWhileRunning.size(); i++) {
+            assertTrue(chartPointsWhileRunning.get(i) >= chartPointsWhileRunning.get(i - 1),
+                    "points never go away: " + chartPointsWhileRunning);
+        }
+        assertTrue(timeSamplesSeen >= 3, "the running point's time series had " + timeSamplesSeen + " samples");
+    }
+
+    @Test
+    @Order(2)
+    void stopStopsTheRunAndKeepsTheFinishedPoints() throws Exception {
+        String status = fx(() -> find("#status", Label.class).getText());
+        assertTrue(status.startsWith("Run " + runId + " stopped: "), status);
+        assertTrue(fx(() -> !find("#start", Button.class).isDisabled()), "Start is possible again");
+        long kept;
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            assertEquals(RunStatus.INTERRUPTED, store.getRun(runId).orElseThrow().status());
+            List<StoredPoint> points = store.listPoints(runId);
+            kept = points.stream().filter(p -> p.point().meta().kind() == PointKind.MEASURE
+                    && p.point().status() == PointStatus.COMPLETE
+                    && p.point().meta().workload().equals("128K sequential write")).count();
+            assertTrue(kept >= 3 && points.size() < 16, points.size() + " points stored");
+        }
+        Thread.sleep(600);
+        assertEquals(kept, (long) fx(() -> items(find("#scaling-chart", ChartViewer.class), 0)),
+                "the chart shows every finished point, and keeps them after the stop");
+    }
+
+    @Test
+    @Order(3)
+    void theUiThreadIsNeverBlockedForLong() {
+        // The probe ticks every pulse (about 16 ms); a frozen window would show as a gap of seconds.
+        assertTrue(worstStallMs < 400, "worst stall " + worstStallMs + " ms");
+    }
+
+    @Test
+    @Order(4)
+    void compareOverlaysAReferenceDriveOnTheRunsWorkload() throws Exception {
+        robot.clickOn("#tab-compare");
+        waitUntil(() -> fx(() -> !robot.lookup("#compare-runs .check-box").queryAll().isEmpty()), 10);
+        robot.clickOn((Node) robot.lookup("#compare-runs .check-box").query());
+        waitUntil(() -> fx(() -> !viewers("#compare").isEmpty()), 20);
+        List<String> references = fx(() -> {
+            ChartViewer first = viewers("#compare").get(0);
+            XYDataset dataset = first.getChart().getXYPlot().getDataset(1);
+            List<String> keys = new ArrayList<>();
+            for (int i = 0; i < dataset.getSeriesCount(); i++) {
+                keys.add(String.valueOf(dataset.getSeriesKey(i)));
+            }
+            return keys;
+        });
+        assertTrue(references.contains("Kingston DC3000ME 7.68TB (Kingston DC3000ME review), 1 job"),
+                references.toString());
+        String title = fx(() -> viewers("#compare").get(0).getChart().getTitle().getText());
+        assertEquals("128K sequential write: MB/s by IODepth", title);
+        assertTrue(fx(() -> items(viewers("#compare").get(0), 0)) >= 3, "the run's own points are drawn too");
+    }
+
+    @Test
+    @Order(5)
+    void saveReportWritesThePngOfTheRun() throws Exception {
+        robot.clickOn("#tab-live");
+        robot.clickOn("#time-chart");
+        robot.push(KeyCode.CONTROL, KeyCode.S);
+        Path png = dir.resolve("drivelab-run-" + runId + ".png");
+        waitUntil(() -> fx(() -> find("#status-line", Label.class).getText()).startsWith("Report saved"), 30);
+        BufferedImage image = ImageIO.read(png.toFile());
+        int expectedHeight;
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            expectedHeight = new ReportRenderer().size(Reports.run(store, runId,
+                    LibraryCurves.of(ReferenceLibrary.shipped()))).height;
+        }
+        assertEquals(ReportRenderer.WIDTH, image.getWidth());
+        assertEquals(expectedHeight, image.getHeight());
+        Set<Integer> colours = new HashSet<>();
+        for (int y = 0; y < image.getHeight(); y += 3) {
+            for (int x = 0; x < image.getWidth(); x += 3) {
+                colours.add(image.getRGB(x, y) & 0xffffff);
+            }
+        }
+        assertTrue(colours.size() > 50, "a blank report has few colours: " + colours.size());
+        try (var charts = Files.list(dir.resolve("drivelab-run-" + runId + "-charts"))) {
+            assertTrue(charts.count() >= 2, "each chart on its own");
+        }
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private <T extends Node> T find(String query, Class<T> type) {
+        return robot.lookup(query).queryAs(type);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Spinner<Integer> spinner(String query) {
+        return (Spinner<Integer>) find(query, Spinner.class);
+    }
+
+    private List<ChartViewer> viewers(String parent) {
+        java.util.function.Predicate<Node> isViewer = n -> n instanceof ChartViewer;
+        return robot.from(robot.lookup(parent).queryAll()).lookup(isViewer)
+                .queryAllAs(ChartViewer.class).stream().filter(Node::isVisible).toList();
+    }
+
+    private static int items(ChartViewer viewer, int datasetIndex) {
+        XYPlot plot = viewer.getChart().getXYPlot();
+        XYDataset dataset = plot.getDataset(datasetIndex);
+        int n = 0;
+        for (int i = 0; dataset != null && i < dataset.getSeriesCount(); i++) {
+            n += dataset.getItemCount(i);
+        }
+        return n;
+    }
+
+    /** Runs on the FX thread and returns the result. */
+    private static <T> T fx(Callable<T> query) {
+        try {
+            return WaitForAsyncUtils.asyncFx(query).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void waitUntil(BooleanSupplier done, int seconds) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("not within " + seconds + " s");
+            }
+            Thread.sleep(100);
+        }
+    }
+}
