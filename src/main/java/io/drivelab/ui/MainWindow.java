@@ -160,23 +160,46 @@ public final class MainWindow {
         return run;
     }
 
-    /** Start: asks for the typed device names a destructive plan needs, then runs. */
+    /** Start: asks for what the write guard wants confirmed (typed device names, overwriting a file), then runs. */
     void start() {
         if (run.isRunning() || !run.startBlockedProperty().get().isEmpty()) {
             return;
         }
-        Map<Path, String> typed = new HashMap<>();
-        for (RunViewModel.Confirmation c : run.confirmationsNeeded()) {
-            Optional<String> answer = askDeviceName(c);
-            if (answer.isEmpty()) {
-                statusLine.setText("Not started: " + c.device() + " was not confirmed.");
-                return;
-            }
-            typed.put(c.device(), answer.get());
+        Optional<RunViewModel.Confirmed> confirmed = ask(run.confirmationsNeeded());
+        if (confirmed.isEmpty()) {
+            return;
         }
         tabs.getSelectionModel().select(liveTab);
         statusLine.setText("");
-        run.start(typed);
+        run.start(confirmed.get());
+    }
+
+    /** Asks each question; empty when the user declines one. */
+    private Optional<RunViewModel.Confirmed> ask(List<RunViewModel.Confirmation> questions) {
+        Map<Path, String> typed = new HashMap<>();
+        java.util.Set<Path> overwrite = new java.util.HashSet<>();
+        for (RunViewModel.Confirmation c : questions) {
+            if (c.kind() == RunViewModel.Confirmation.Kind.TYPE_DEVICE_NAME) {
+                Optional<String> answer = askDeviceName(c);
+                if (answer.isEmpty()) {
+                    statusLine.setText("Not started: " + c.target() + " was not confirmed.");
+                    return Optional.empty();
+                }
+                typed.put(c.target(), answer.get());
+            } else {
+                javafx.scene.control.Alert alert = new javafx.scene.control.Alert(
+                        javafx.scene.control.Alert.AlertType.CONFIRMATION, c.question(),
+                        javafx.scene.control.ButtonType.CANCEL, javafx.scene.control.ButtonType.OK);
+                alert.initOwner(stage);
+                alert.setHeaderText("Overwrite " + c.target().getFileName() + "?");
+                if (alert.showAndWait().filter(javafx.scene.control.ButtonType.OK::equals).isEmpty()) {
+                    statusLine.setText("Not started: " + c.target() + " is left as it is.");
+                    return Optional.empty();
+                }
+                overwrite.add(c.target());
+            }
+        }
+        return Optional.of(new RunViewModel.Confirmed(typed, overwrite));
     }
 
     void stop() {
@@ -215,27 +238,21 @@ public final class MainWindow {
     }
 
     private void resume(Run r) {
-        String typed = null;
-        Optional<RunViewModel.Confirmation> needed = run.resumeConfirmation(r);
-        if (needed.isPresent()) {
-            Optional<String> answer = askDeviceName(needed.get());
-            if (answer.isEmpty()) {
-                statusLine.setText("Not resumed: " + needed.get().device() + " was not confirmed.");
-                return;
-            }
-            typed = answer.get();
+        Optional<RunViewModel.Confirmed> confirmed = ask(run.resumeConfirmation(r).stream().toList());
+        if (confirmed.isEmpty()) {
+            return;
         }
         tabs.getSelectionModel().select(liveTab);
-        run.resume(r.id(), typed);
+        run.resume(r.id(), confirmed.get());
     }
 
     private Optional<String> askDeviceName(RunViewModel.Confirmation c) {
         TextInputDialog dialog = new TextInputDialog();
         dialog.initOwner(stage);
-        dialog.setTitle("Destroy the data on " + c.device() + "?");
+        dialog.setTitle("Destroy the data on " + c.target() + "?");
         dialog.setHeaderText(c.question());
         dialog.setContentText("Device:");
-        return dialog.showAndWait().map(String::strip).filter(s -> s.equals(c.device().toString()));
+        return dialog.showAndWait().map(String::strip).filter(s -> s.equals(c.target().toString()));
     }
 
     /** Stops what goes on and remembers the window and the choices. */

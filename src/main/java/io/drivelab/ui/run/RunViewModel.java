@@ -43,8 +43,31 @@ import javafx.beans.property.ReadOnlyStringWrapper;
  */
 public final class RunViewModel {
 
-    /** A drive that the plan would destroy: the user must type its device name to go on. */
-    public record Confirmation(Path device, String question) {
+    /**
+     * What the write guard needs the user to confirm before a target is written: a drive's name typed (the plan
+     * destroys everything on it), or yes to overwriting an existing file that DriveLab did not create.
+     */
+    public record Confirmation(Path target, Kind kind, String question) {
+        public enum Kind {
+            TYPE_DEVICE_NAME, OVERWRITE_FILE
+        }
+    }
+
+    /**
+     * The user's answers: the names typed for drives, and the files they agreed to overwrite.
+     */
+    public record Confirmed(Map<Path, String> typedNames, java.util.Set<Path> overwrite) {
+        public static final Confirmed NOTHING = new Confirmed(Map.of(), java.util.Set.of());
+
+        public Confirmed {
+            typedNames = Map.copyOf(typedNames);
+            overwrite = java.util.Set.copyOf(overwrite);
+        }
+
+        String typed(Path target) {
+            String typed = typedNames.get(target);
+            return typed == null ? null : typed.strip();
+        }
     }
 
     private final Tasks tasks;
@@ -162,22 +185,16 @@ public final class RunViewModel {
         return pointsMeasured.getReadOnlyProperty();
     }
 
-    /** The drives the plan would destroy, each needing its name typed before Start goes on. */
+    /** What the user must confirm before Start goes on: drives the plan destroys, files it overwrites. */
     public List<Confirmation> confirmationsNeeded() {
         TestPlan edited = plan.plan();
         List<Confirmation> needed = new ArrayList<>();
         if (edited == null) {
             return needed;
         }
-        WriteGuard guard = new WriteGuard(discovery);
         for (Target target : targets.selected()) {
-            if (target instanceof Target.Drive drive) {
-                TestPlan p = drive.planFor(edited);
-                if (refuses(guard, drive.path(), p, null) && !refuses(guard, drive.path(), p, drive.path().toString())) {
-                    needed.add(new Confirmation(drive.path(), "The plan writes to " + drive.title()
-                            + " and destroys everything on it. Type " + drive.path() + " to confirm."));
-                }
-            }
+            String what = target instanceof Target.Drive ? target.title() : target.path().toString();
+            confirmation(target.path(), target.planFor(edited), "The plan", what).ifPresent(needed::add);
         }
         return needed;
     }
@@ -185,41 +202,53 @@ public final class RunViewModel {
     /**
      * Runs the plan on every ticked target, one after the other.
      *
-     * @param typedNames what the user typed for each {@link Confirmation}, by device
+     * @param confirmed the answers to {@link #confirmationsNeeded()}
      */
-    public void start(Map<Path, String> typedNames) {
+    public void start(Confirmed confirmed) {
         if (running.get() || !startBlocked.get().isEmpty()) {
             return;
         }
         TestPlan edited = plan.plan();
         List<Job> jobs = new ArrayList<>();
         for (Target t : targets.selected()) {
-            String typed = typedNames.get(t.path());
-            jobs.add(new Job(t.path(), t.planFor(edited), typed == null ? null : typed.strip()));
+            jobs.add(new Job(t.path(), t.planFor(edited), confirmed.typed(t.path()),
+                    confirmed.overwrite().contains(t.path())));
         }
         begin();
         thread = tasks.startThread("drivelab-run", () -> runAll(jobs));
     }
 
-    /** The confirmation resuming a run needs: its drive's name typed, when its plan destroys a drive. */
+    /** What resuming a run needs confirmed, as {@link #confirmationsNeeded()}. */
     public Optional<Confirmation> resumeConfirmation(io.drivelab.store.Run run) {
-        Path target = Path.of(run.target());
         TestPlan stored;
         try {
             stored = io.drivelab.workload.PlanFiles.fromJson(run.planJson(), "run " + run.id());
         } catch (RuntimeException e) {
             return Optional.empty();
         }
+        return confirmation(Path.of(run.target()), stored, "Run " + run.id(), run.target());
+    }
+
+    /** The confirmation the guard wants for this target, if one would satisfy it. */
+    private Optional<Confirmation> confirmation(Path target, TestPlan p, String who, String what) {
         WriteGuard guard = new WriteGuard(discovery);
-        if (refuses(guard, target, stored, null) && !refuses(guard, target, stored, target.toString())) {
-            return Optional.of(new Confirmation(target, "Run " + run.id() + " writes to " + target
-                    + " and destroys everything on it. Type " + target + " to confirm."));
+        if (!refuses(guard, target, p, null, false)) {
+            return Optional.empty();
+        }
+        if (!refuses(guard, target, p, target.toString(), false)) {
+            return Optional.of(new Confirmation(target, Confirmation.Kind.TYPE_DEVICE_NAME, who + " writes to "
+                    + what + " and destroys everything on it. Type " + target + " to confirm."));
+        }
+        if (!refuses(guard, target, p, null, true)) {
+            return Optional.of(new Confirmation(target, Confirmation.Kind.OVERWRITE_FILE, target
+                    + " exists and DriveLab did not create it. " + who + " would overwrite its data with test "
+                    + "data. Overwrite it?"));
         }
         return Optional.empty();
     }
 
     /** Goes on with an interrupted or failed run from its first unfinished point. */
-    public void resume(long runId, String typedDevice) {
+    public void resume(long runId, Confirmed confirmed) {
         if (running.get()) {
             return;
         }
@@ -232,8 +261,9 @@ public final class RunViewModel {
             try {
                 List<StoredPoint> earlier = store.listPoints(runId);
                 feed.post(new Earlier(runId, earlier.stream().map(StoredPoint::point).toList()));
-                PlanRunner r = newRunner();
-                r.resume(runId, typedDevice);
+                Path target = Path.of(store.getRun(runId).orElseThrow().target());
+                PlanRunner r = newRunner().overwriteFile(confirmed.overwrite().contains(target));
+                r.resume(runId, confirmed.typed(target));
             } catch (RuntimeException e) {
                 feed.post(new LiveFeed.TargetFailed("run " + runId, Messages.of(e)));
             } finally {
@@ -279,7 +309,7 @@ public final class RunViewModel {
         return live.flush();
     }
 
-    record Job(Path target, TestPlan plan, String allowDestroy) {
+    record Job(Path target, TestPlan plan, String allowDestroy, boolean overwriteFile) {
     }
 
     /** The points a resumed run had measured before. */
@@ -306,7 +336,7 @@ public final class RunViewModel {
                     break;
                 }
                 try {
-                    PlanRunner r = newRunner();
+                    PlanRunner r = newRunner().overwriteFile(job.overwriteFile());
                     long id = r.createRun(job.plan(), job.target(), null, job.allowDestroy());
                     r.execute(id, job.allowDestroy());
                 } catch (RuntimeException e) {
@@ -436,7 +466,7 @@ public final class RunViewModel {
         for (Target t : targets.selected()) {
             try {
                 // Confirmed as if typed: what is left is what no confirmation allows (mounted, in use, read-only).
-                guard.check(t.path(), t.planFor(edited), t.path().toString());
+                guard.check(t.path(), t.planFor(edited), t.path().toString(), true);
             } catch (RunException | IllegalArgumentException e) {
                 return Optional.of(Messages.sentence(Messages.of(e)));
             }
@@ -444,9 +474,10 @@ public final class RunViewModel {
         return Optional.empty();
     }
 
-    private static boolean refuses(WriteGuard guard, Path target, TestPlan plan, String allowDestroy) {
+    private static boolean refuses(WriteGuard guard, Path target, TestPlan plan, String allowDestroy,
+                                   boolean overwriteFile) {
         try {
-            guard.check(target, plan, allowDestroy);
+            guard.check(target, plan, allowDestroy, overwriteFile);
             return false;
         } catch (RunException e) {
             return true;

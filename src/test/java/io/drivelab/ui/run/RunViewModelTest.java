@@ -99,7 +99,7 @@ class RunViewModelTest {
     @Test
     void aRunOnTheTestFileDrawsAndStoresEveryPoint() throws InterruptedException {
         plan.workloads().subList(1, 4).forEach(w -> w.includedProperty().set(false));
-        vm.start(Map.of());
+        vm.start(RunViewModel.Confirmed.NOTHING);
         assertTrue(vm.isRunning());
         drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(60));
 
@@ -116,7 +116,7 @@ class RunViewModelTest {
     @Test
     void theTimeSeriesShowsTheRunningPointsSamples() throws InterruptedException {
         plan.runtimeProperty().set(2);
-        vm.start(Map.of());
+        vm.start(RunViewModel.Confirmed.NOTHING);
         // 10 samples a second: a 2 s point shows several before it ends.
         drainUntil(() -> vm.live().timeThroughput().getSeries(0).getItemCount() >= 5, Duration.ofSeconds(30));
         assertEquals("MB/s", vm.live().timeUnitProperty().get().label());
@@ -127,7 +127,7 @@ class RunViewModelTest {
 
     @Test
     void stopEndsTheRunAndKeepsTheFinishedPoints() throws InterruptedException {
-        vm.start(Map.of());
+        vm.start(RunViewModel.Confirmed.NOTHING);
         drainUntil(() -> curvePoints("128K sequential write") >= 2, Duration.ofSeconds(60));
         vm.stop();
         drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(30));
@@ -147,11 +147,53 @@ class RunViewModelTest {
     @Test
     void aTargetThatCannotBeCreatedIsNamedWithWhatToDo() throws InterruptedException {
         targets.testFile().folderProperty().set(dir.resolve("no-such-folder").toString());
-        vm.start(Map.of());
+        vm.start(RunViewModel.Confirmed.NOTHING);
         drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(30));
         String error = vm.errorProperty().get();
         assertTrue(error.contains("no-such-folder"), error);
         assertTrue(error.contains("does not exist"), error);
         assertFalse(error.contains("Exception"), "no stack trace or class names: " + error);
+    }
+
+    @Test
+    void aFileDriveLabDidNotCreateIsOverwrittenOnlyWhenConfirmed() throws Exception {
+        Path file = dir.resolve("drivelab-test.img");
+        java.nio.file.Files.write(file, new byte[16 << 20]);
+        plan.workloads().subList(1, 4).forEach(w -> w.includedProperty().set(false));
+        plan.workloads().get(0).cell(32, 1).set(false);
+        plan.workloads().get(0).cell(32, 2).set(false);
+        plan.workloads().get(0).cell(1, 2).set(false);
+
+        List<RunViewModel.Confirmation> needed = vm.confirmationsNeeded();
+        assertEquals(1, needed.size());
+        assertEquals(RunViewModel.Confirmation.Kind.OVERWRITE_FILE, needed.get(0).kind());
+        assertTrue(needed.get(0).question().startsWith(file + " exists and DriveLab did not create it."),
+                needed.get(0).question());
+
+        vm.start(RunViewModel.Confirmed.NOTHING);
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(30));
+        assertTrue(vm.errorProperty().get().contains("is not a DriveLab test file"), vm.errorProperty().get());
+
+        vm.start(new RunViewModel.Confirmed(Map.of(), java.util.Set.of(file)));
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(30));
+        assertEquals("", vm.errorProperty().get());
+        assertEquals(RunStatus.COMPLETE, store.getRun(vm.lastRunIdProperty().get()).orElseThrow().status());
+    }
+
+    @Test
+    void aStoppedRunResumesFromItsFirstUnfinishedPoint() throws InterruptedException {
+        plan.workloads().subList(2, 4).forEach(w -> w.includedProperty().set(false));
+        vm.start(RunViewModel.Confirmed.NOTHING);
+        drainUntil(() -> curvePoints("128K sequential write") >= 2, Duration.ofSeconds(60));
+        vm.stop();
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(30));
+        long runId = vm.lastRunIdProperty().get();
+
+        vm.resume(runId, RunViewModel.Confirmed.NOTHING);
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(60));
+        assertEquals(RunStatus.COMPLETE, store.getRun(runId).orElseThrow().status());
+        assertEquals(4, curvePoints("128K sequential write"), "the earlier points and the resumed ones");
+        assertEquals(4, curvePoints("128K sequential read"));
+        assertTrue(vm.statusProperty().get().startsWith("Run " + runId + " complete"), vm.statusProperty().get());
     }
 }
