@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import io.drivelab.run.CombinedResults;
 import io.drivelab.store.DirectionResult;
 import io.drivelab.store.PointMeta;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.Run;
+import io.drivelab.store.RunGroup;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
 import io.drivelab.workload.Units;
@@ -61,6 +63,11 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of stdout.")
     Path outFile;
 
+    @Option(names = "--combined", description = "For a run of several targets at once: the group's runs summed "
+            + "point by point (as `drivelab show RUN --combined`), with a targets column after run_id (how many "
+            + "targets have the point); run_id is RUN. JSON has the group instead of the run.")
+    boolean combined;
+
     static final List<String> DIRECTION_COLUMNS = List.of("iops", "mb_s", "lat_mean_us", "p50_us", "p99_us",
             "p99_9_us");
 
@@ -71,11 +78,26 @@ public final class ExportCommand implements Callable<Integer> {
         try (Store s = store.open()) {
             Run run = StoreOption.run(s, runId);
             List<Map<String, Object>> points = new ArrayList<>();
-            for (StoredPoint p : s.listPoints(runId)) {
-                points.add(row(runId, p.point()));
+            if (combined) {
+                RunGroup group = s.findRunGroup(runId).orElseThrow(() -> CommandException.badInput("run " + runId
+                        + " ran on one target; --combined sums the runs of several targets run at once"));
+                List<List<StoredPoint>> runs = new ArrayList<>();
+                for (long id : group.runIds()) {
+                    runs.add(s.listPoints(id));
+                }
+                for (CombinedResults.Point p : CombinedResults.combine(runs)) {
+                    points.add(combinedRow(runId, p));
+                }
+                rows = points.size();
+                text = format == OutputFormat.csv ? csv(points, new ArrayList<>(combinedColumns()))
+                        : CliJson.write(Map.of("group", group, "points", points)) + "\n";
+            } else {
+                for (StoredPoint p : s.listPoints(runId)) {
+                    points.add(row(runId, p.point()));
+                }
+                rows = points.size();
+                text = format == OutputFormat.csv ? csv(points) : json(RunsCommand.summary(s, run), points);
             }
-            rows = points.size();
-            text = format == OutputFormat.csv ? csv(points) : json(RunsCommand.summary(s, run), points);
         }
         if (outFile == null) {
             PrintWriter out = spec.commandLine().getOut();
@@ -93,7 +115,11 @@ public final class ExportCommand implements Callable<Integer> {
 
     /** The header, then one line per point; the header alone when the run has no points yet. */
     static String csv(List<Map<String, Object>> rows) {
-        StringBuilder sb = new StringBuilder(Csv.line(columns()));
+        return csv(rows, columns());
+    }
+
+    static String csv(List<Map<String, Object>> rows, List<String> columns) {
+        StringBuilder sb = new StringBuilder(Csv.line(columns));
         for (Map<String, Object> row : rows) {
             sb.append(Csv.line(new ArrayList<>(row.values())));
         }
@@ -115,6 +141,27 @@ public final class ExportCommand implements Callable<Integer> {
         }
         columns.add("error");
         return columns;
+    }
+
+    /** {@link #columns()} with "targets" after run_id: how many of the group's targets have the point. */
+    static List<String> combinedColumns() {
+        List<String> columns = new ArrayList<>(columns());
+        columns.add(1, "targets");
+        return columns;
+    }
+
+    /** A point summed over a group's runs, under {@link #combinedColumns()}. */
+    static Map<String, Object> combinedRow(long runId, CombinedResults.Point p) {
+        Map<String, Object> plain = row(runId, new PointResult(p.meta(), p.status(), null, p.read(), p.write(), null,
+                List.of(), null, java.time.Instant.EPOCH, java.time.Instant.EPOCH));
+        Map<String, Object> row = new LinkedHashMap<>();
+        plain.forEach((column, value) -> {
+            row.put(column, value);
+            if (column.equals("run_id")) {
+                row.put("targets", p.targets());
+            }
+        });
+        return row;
     }
 
     /** One point under {@link #columns()}, in that order. */

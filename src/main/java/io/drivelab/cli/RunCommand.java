@@ -3,6 +3,7 @@ package io.drivelab.cli;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.EngineBinary;
 import io.drivelab.engine.EngineException;
+import io.drivelab.run.MultiTargetRun;
 import io.drivelab.run.PlanRunner;
 import io.drivelab.run.RunException;
 import io.drivelab.store.Store;
@@ -18,7 +19,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code drivelab run}: runs a preset or a plan file on a target and stores every point as it is measured. */
@@ -37,8 +44,10 @@ public final class RunCommand implements Callable<Integer> {
     StoreOption store;
 
     @Option(names = "--target", required = true, paramLabel = "PATH",
-            description = "A block device (e.g. /dev/nvme1n1) or a file; a missing file is created at --size.")
-    Path target;
+            description = "A block device (e.g. /dev/nvme1n1) or a file; a missing file is created at --size. Give "
+                    + "it more than once to run the plan on several targets at the same time, point by point (a run "
+                    + "per target, grouped: `drivelab show RUN --combined` sums them).")
+    List<Path> targets;
 
     @ArgGroup(multiplicity = "1")
     PlanChoice plan;
@@ -68,8 +77,9 @@ public final class RunCommand implements Callable<Integer> {
     String name;
 
     @Option(names = "--allow-destroy", paramLabel = "DEVICE",
-            description = "Confirms that a plan that writes may destroy everything on this block device.")
-    String allowDestroy;
+            description = "Confirms that a plan that writes may destroy everything on this block device; once per "
+                    + "device with several targets.")
+    List<String> allowDestroy = new ArrayList<>();
 
     @Option(names = "--overwrite-file", description = "Confirms that a plan that writes may overwrite --target, an "
             + "existing file that DriveLab did not create.")
@@ -93,18 +103,83 @@ public final class RunCommand implements Callable<Integer> {
             chosen = chosen.withTarget(new Region(bytes, offset));
         }
         Path engine = engine();
+        if (targets.size() > 1) {
+            return runTogether(chosen, engine);
+        }
+        Path target = targets.get(0);
+        if (allowDestroy.size() > 1) {
+            throw CommandException.badInput("--allow-destroy is given " + allowDestroy.size() + " times for one "
+                    + "target; name the one device to destroy");
+        }
+        String allowed = allowDestroy.isEmpty() ? null : allowDestroy.get(0);
         try (Store s = store.open()) {
             RunConsole console = new RunConsole(spec.commandLine().getOut(), spec.commandLine().getErr(), json);
             PlanRunner runner = new PlanRunner(s, engine, new DeviceDiscovery(), console)
                     .overwriteFile(overwriteFile).keepFile(keepFile);
             long runId;
             try {
-                runId = runner.createRun(chosen, target, name, allowDestroy);
+                runId = runner.createRun(chosen, target, name, allowed);
             } catch (RunException e) {
                 throw CommandException.badInput(e.getMessage());
             }
-            String guarded = allowDestroy;
-            return RunConsole.execute(runner, () -> runner.execute(runId, guarded));
+            return RunConsole.execute(runner, () -> runner.execute(runId, allowed));
+        }
+    }
+
+    /** Several targets at the same time: a run each, in step point by point, then their sum. */
+    private Integer runTogether(TestPlan plan, Path engine) {
+        if (new HashSet<>(targets).size() < targets.size()) {
+            throw CommandException.badInput("--target lists a target twice: " + targets);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        try (Store s = store.open()) {
+            List<MultiTargetRun.Target> list = new ArrayList<>();
+            for (int i = 0; i < targets.size(); i++) {
+                Path t = targets.get(i);
+                RunConsole console = new RunConsole(out, spec.commandLine().getErr(), json)
+                        .labelled(t.toString(), i == 0);
+                PlanRunner runner = new PlanRunner(s, engine, new DeviceDiscovery(), console)
+                        .overwriteFile(overwriteFile).keepFile(keepFile);
+                list.add(new MultiTargetRun.Target(t, runner, confirmationFor(t)));
+            }
+            MultiTargetRun multi;
+            try {
+                multi = MultiTargetRun.create(s, plan, list, name);
+            } catch (RunException e) {
+                throw CommandException.badInput(e.getMessage());
+            }
+            if (!json) {
+                out.println("Group " + multi.groupId() + ": runs " + multi.runIds() + " on " + targets
+                        + ", point by point at the same time.");
+                out.flush();
+            }
+            int code = RunConsole.execute(multi::cancel, () -> MultiTargetRun.overall(multi.execute()));
+            if (!json) {
+                out.println();
+                ShowCommand.printCombined(out, s, s.findRunGroup(multi.runIds().get(0)).orElseThrow());
+                out.println("`drivelab show " + multi.runIds().get(0) + " --combined` shows the sum again; `drivelab "
+                        + "show RUN` each target.");
+                out.flush();
+            }
+            return code;
+        }
+    }
+
+    /** The --allow-destroy that names this target (or its device node), or null. */
+    private String confirmationFor(Path target) {
+        for (String named : allowDestroy) {
+            if (named.equals(target.toString()) || sameFile(Path.of(named), target)) {
+                return named;
+            }
+        }
+        return null;
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -35,7 +35,7 @@ final class RunConsole implements RunListener {
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON_LINES =
             new com.fasterxml.jackson.databind.ObjectMapper();
 
-    private final PrintWriter out;
+    private PrintWriter out;
     private final PrintWriter err;
     private final boolean json;
     private final boolean terminal = System.console() != null;
@@ -45,6 +45,9 @@ final class RunConsole implements RunListener {
     private long lastPlainProgress;
     private int lineLength;
     private int pointsDone;
+    /** With several targets at once: the target, in front of every line ("[/dev/md0] "); else empty. */
+    private String label = "";
+    private boolean showProgress = true;
 
     RunConsole(PrintWriter out, PrintWriter err, boolean json) {
         this.out = out;
@@ -52,11 +55,62 @@ final class RunConsole implements RunListener {
         this.json = json;
     }
 
+    /**
+     * One of several targets run at once: its lines start with "[TARGET] " (JSON objects get a "target"), and only
+     * the console that shows progress draws the progress line (the targets move point by point together).
+     */
+    RunConsole labelled(String target, boolean progress) {
+        this.label = target;
+        this.showProgress = progress;
+        if (!json) {
+            this.out = new PrintWriter(new LinePrefixWriter(out, "[" + target + "] "), true);
+        }
+        return this;
+    }
+
+    /** Puts a prefix in front of every line and hands over whole lines, so that consoles of targets never mix. */
+    private static final class LinePrefixWriter extends java.io.Writer {
+        private final PrintWriter target;
+        private final String prefix;
+        private final StringBuilder line = new StringBuilder();
+
+        LinePrefixWriter(PrintWriter target, String prefix) {
+            this.target = target;
+            this.prefix = prefix;
+        }
+
+        @Override
+        public synchronized void write(char[] chars, int off, int len) {
+            for (int i = off; i < off + len; i++) {
+                line.append(chars[i]);
+                if (chars[i] == '\n') {
+                    target.print(prefix + line);
+                    line.setLength(0);
+                }
+            }
+        }
+
+        @Override
+        public synchronized void flush() {
+            target.flush();
+        }
+
+        @Override
+        public void close() {
+            flush();
+        }
+    }
+
     /** Executes on this thread, cancelling the runner on Ctrl+C or SIGTERM; returns the exit code. */
     static int execute(PlanRunner runner, java.util.function.Supplier<RunStatus> run) {
+        return execute(runner::cancel, run);
+    }
+
+    /** Executes on this thread, calling {@code cancel} on Ctrl+C or SIGTERM; returns the exit code. */
+    static int execute(Runnable cancel, java.util.function.Supplier<RunStatus> run) {
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
-            runner.cancel();
+            cancel.run();
             try {
                 // let the runner store the stopped point and mark the run interrupted before the JVM exits
                 finished.await(15, TimeUnit.SECONDS);
@@ -110,6 +164,9 @@ final class RunConsole implements RunListener {
 
     @Override
     public synchronized void progress(RunProgress p) {
+        if (!showProgress) {
+            return;
+        }
         String what = liveLayout.isEmpty() ? String.format(Locale.ROOT, "%s IOPS %s MB/s", Format.iops(liveIops),
                 Format.megabytesPerSecond(liveBw)) : liveLayout;
         String line = String.format(Locale.ROOT, "[%d/%d] %s | %s | %3.0f%% elapsed %s ETA %s",
@@ -287,6 +344,12 @@ final class RunConsole implements RunListener {
     }
 
     private void print(Object value) {
+        if (!label.isEmpty() && value instanceof Map<?, ?> fields) {
+            Map<Object, Object> labelled = new LinkedHashMap<>();
+            labelled.put("target", label);
+            labelled.putAll(fields);
+            value = labelled;
+        }
         try {
             out.println(JSON_LINES.writeValueAsString(value));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

@@ -5,17 +5,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.drivelab.engine.CheckpointEvent;
+import io.drivelab.engine.CheckpointSummary;
+import io.drivelab.run.CombinedResults;
+import io.drivelab.run.GdsioGrid;
 import io.drivelab.store.Direction;
 import io.drivelab.store.DirectionResult;
 import io.drivelab.store.Drive;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.Run;
+import io.drivelab.store.RunGroup;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
 import io.drivelab.workload.Rw;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -38,6 +44,11 @@ public final class ShowCommand implements Callable<Integer> {
     @Parameters(paramLabel = "RUN", description = "The run's id (see `drivelab runs`).")
     long runId;
 
+    @Option(names = "--combined", description = "For a run of several targets at once (drivelab run --target A "
+            + "--target B): the group's runs summed point by point (IOPS and MB/s add up; mean latency weighted by "
+            + "IOPS; P99 the slowest target's).")
+    boolean combined;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -45,6 +56,16 @@ public final class ShowCommand implements Callable<Integer> {
             Run run = StoreOption.run(s, runId);
             List<StoredPoint> points = s.listPoints(runId);
             header(out, s, run);
+            java.util.Optional<RunGroup> group = s.findRunGroup(runId);
+            group.ifPresent(g -> out.println("Group:    " + groupLine(s, g)));
+            if (combined) {
+                RunGroup g = group.orElseThrow(() -> CommandException.badInput("run " + runId + " ran on one "
+                        + "target; --combined sums the runs of several targets run at once"));
+                out.println();
+                printCombined(out, s, g);
+                out.flush();
+                return 0;
+            }
             out.println();
             if (points.isEmpty()) {
                 out.println("No points measured yet.");
@@ -57,6 +78,13 @@ public final class ShowCommand implements Callable<Integer> {
                 if (p.point().error() != null) {
                     out.println("Point " + p.point().meta().pointKey() + ": " + p.point().error());
                 }
+            }
+            for (StoredPoint p : points) {
+                CheckpointSummary.fromResultJson(p.point().resultJson())
+                        .ifPresent(c -> checkpoints(out, p.point(), c));
+            }
+            if (GdsioGrid.isSweep(run.planName())) {
+                gdsio(out, GdsioGrid.series(points));
             }
             out.flush();
             return 0;
@@ -78,6 +106,103 @@ public final class ShowCommand implements Callable<Integer> {
                 + " measured points complete");
         if (run.error() != null) {
             out.println("Error:    " + run.error());
+        }
+    }
+
+    /** "3 \"dlio-checkpoint on /a + /b\": runs 3 (/a), 4 (/b)". */
+    static String groupLine(Store store, RunGroup g) {
+        List<String> runs = new ArrayList<>();
+        for (long id : g.runIds()) {
+            runs.add(id + " (" + store.getRun(id).map(Run::target).orElse("deleted") + ")");
+        }
+        return g.id() + " \"" + g.name() + "\": runs " + String.join(", ", runs) + ", run at the same time";
+    }
+
+    /** The group's runs summed point by point, with how many targets each point has. */
+    static void printCombined(PrintWriter out, Store store, RunGroup g) {
+        List<List<StoredPoint>> runs = new ArrayList<>();
+        for (long id : g.runIds()) {
+            runs.add(store.listPoints(id));
+        }
+        out.println("Combined: " + g.runIds().size() + " targets run at the same time, summed point by point "
+                + "(IOPS and MB/s add up; mean latency weighted by IOPS; P99 the slowest target's; a checkpoint "
+                + "takes as long as the slowest target's)");
+        Table table = new Table("WORKLOAD", "RW", "BS", "QD", "JOBS", "TARGETS", "DIR", "IOPS", "MB/S", "MEAN µs",
+                "P99 µs", "STATUS").alignRight(3, 4, 5, 7, 8, 9, 10);
+        for (CombinedResults.Point p : CombinedResults.combine(runs)) {
+            for (Direction direction : directions(new PointResult(p.meta(), p.status(), null, p.read(), p.write(),
+                    null, List.of(), null, java.time.Instant.EPOCH, java.time.Instant.EPOCH))) {
+                DirectionResult d = direction == Direction.READ ? p.read() : p.write();
+                table.row(p.meta().workload(), Format.rw(p.meta()), Format.transfer(p.meta()), p.meta().iodepth(),
+                        p.meta().numjobs(), p.targets(), direction.jsonName(), Format.iops(d.iops()),
+                        Format.megabytesPerSecond(d.bwBytes()), Format.micros(d.latMeanNs()), Format.micros(d.p99Ns()),
+                        p.status().dbValue());
+            }
+        }
+        table.print(out);
+    }
+
+    /** A checkpoint point: every checkpoint's time, then the per-pass averages the reviews tabulate. */
+    private static void checkpoints(PrintWriter out, PointResult p, CheckpointSummary c) {
+        out.println();
+        out.printf(java.util.Locale.ROOT, "Checkpoints of %s: %d of %s (%.3f GB) by %d ranks in %s writes, %s; "
+                        + "%d fsyncs%n", p.meta().pointKey(), c.checkpoints().size(),
+                io.drivelab.workload.Units.formatSize(c.size()), c.size() / 1e9, c.ranks(),
+                io.drivelab.workload.Units.formatSize(c.bs()), c.direct() ? "direct" : "buffered", c.fsyncs());
+        Table each = new Table("PASS", "#", "SECONDS", "WRITE S", "FSYNC S", "GB/S", "DELETED").alignRight(0, 1, 2, 3, 4,
+                5);
+        for (CheckpointEvent e : c.checkpoints()) {
+            each.row(e.pass(), e.index(), seconds(e.seconds()), seconds(e.writeSeconds()), seconds(e.fsyncSeconds()),
+                    String.format(java.util.Locale.ROOT, "%.3f", e.gbPerS()),
+                    e.deleted().isEmpty() ? null : String.join(" ", e.deleted()));
+        }
+        each.print(out);
+        out.println("Per pass (the reviews' table):");
+        Table passes = new Table("PASS", "CHECKPOINTS", "MEAN SECONDS", "GB/S").alignRight(0, 1, 2, 3);
+        for (CheckpointSummary.PassAverage a : c.passAverages()) {
+            passes.row(a.pass(), a.checkpoints(), seconds(a.meanSeconds()),
+                    String.format(java.util.Locale.ROOT, "%.3f", a.gbPerS()));
+        }
+        passes.row("all", c.checkpoints().size(), seconds(c.meanSeconds()),
+                String.format(java.util.Locale.ROOT, "%.3f", c.gbPerS()));
+        passes.print(out);
+    }
+
+    private static String seconds(double s) {
+        return String.format(java.util.Locale.ROOT, "%.2f", s);
+    }
+
+    /** The GDSIO sweep as the reviews chart it: GiB/s, IOPS and mean µs by thread count, a row per series. */
+    private static void gdsio(PrintWriter out, List<GdsioGrid.Series> series) {
+        if (series.isEmpty()) {
+            return;
+        }
+        List<Integer> threads = GdsioGrid.threads(series);
+        for (String figure : List.of("GiB/s", "IOPS", "mean µs")) {
+            out.println();
+            out.println("GDSIO " + figure + " by threads (IODepth 1 per thread, CPU transfer mode):");
+            List<String> headers = new ArrayList<>(List.of("RW", "BS"));
+            threads.forEach(t -> headers.add(String.valueOf(t)));
+            int[] right = new int[threads.size()];
+            for (int i = 0; i < right.length; i++) {
+                right[i] = i + 2;
+            }
+            Table table = new Table(headers.toArray(String[]::new)).alignRight(right);
+            for (GdsioGrid.Series line : series) {
+                List<Object> cells = new ArrayList<>(List.of(line.rw(),
+                        io.drivelab.workload.Units.formatSize(line.bs()).toUpperCase(java.util.Locale.ROOT)));
+                for (int t : threads) {
+                    GdsioGrid.Cell c = line.cells().stream().filter(x -> x.threads() == t).findFirst().orElse(null);
+                    cells.add(c == null ? null : switch (figure) {
+                        case "GiB/s" -> String.format(java.util.Locale.ROOT, "%.2f", c.gibPerS());
+                        case "IOPS" -> Format.iops(c.iops());
+                        default -> c.meanUs() == null ? null : String.format(java.util.Locale.ROOT, "%.1f",
+                                c.meanUs());
+                    });
+                }
+                table.row(cells.toArray());
+            }
+            table.print(out);
         }
     }
 

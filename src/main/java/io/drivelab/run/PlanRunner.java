@@ -79,6 +79,8 @@ public final class PlanRunner {
 
     private volatile boolean cancelled;
     private volatile EngineProcess current;
+    /** Other targets' runners this one keeps in step with, item by item; null when it runs alone. */
+    private TargetSync sync;
     private final Object idleLock = new Object();
 
     public PlanRunner(Store store, Path engine, DeviceDiscovery discovery, RunListener listener) {
@@ -132,6 +134,16 @@ public final class PlanRunner {
                 block ? "block" : "file", driveId, hostName(), engineVersion()));
     }
 
+    /**
+     * Runs in step with the other runners of {@code sync} (the same plan on other targets): every plan item starts
+     * when all of them have reached it, so their points run at the same time. Call before {@link #execute}.
+     */
+    public PlanRunner synchronizedWith(TargetSync sync) {
+        this.sync = sync;
+        sync.join(this);
+        return this;
+    }
+
     /** Claims an interrupted or failed run and executes what it has not finished. */
     public RunStatus resume(long runId, String allowDestroy) {
         store.resumeRun(runId);
@@ -170,6 +182,9 @@ public final class PlanRunner {
             new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile).ifPresent(engineExtras::add);
         } catch (RunException e) {
             store.updateRunStatus(runId, RunStatus.FAILED, e.getMessage());
+            if (sync != null) {
+                sync.leave(this);
+            }
             listener.runFinished(runId, RunStatus.FAILED, e.getMessage());
             throw e;
         }
@@ -187,6 +202,9 @@ public final class PlanRunner {
         try {
             for (int i = 0; i < items.size() && !cancelled; i++) {
                 PlanItem item = items.get(i);
+                if (sync != null) {
+                    sync.await(this, i, this::isCancelled);
+                }
                 clock.startItem(i);
                 if (item.isIdle()) {
                     // a resumed run goes straight to its first unfinished point
@@ -227,6 +245,9 @@ public final class PlanRunner {
         } catch (StoreException e) {
             // the points saved so far are safe; the next start marks the run interrupted
             error = (error == null ? "" : error + "; ") + "cannot record the run's end: " + e.getMessage();
+        }
+        if (sync != null) {
+            sync.leave(this);
         }
         listener.runFinished(runId, status, error);
         return status;

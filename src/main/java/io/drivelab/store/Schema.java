@@ -160,7 +160,23 @@ final class Schema {
                         note        TEXT,
                         PRIMARY KEY (source_file, seq)
                     )""",
-                    "CREATE INDEX reference_figures_workload ON reference_figures (rw, bs, bs_mix)")));
+                    "CREATE INDEX reference_figures_workload ON reference_figures (rw, bs, bs_mix)")),
+            // Several targets measured at the same time with one plan (drivelab run --target A --target B): a run
+            // per target, grouped so that they can be shown side by side and summed. A run is in one group at most.
+            new Migration(4, "run groups: one plan on several targets at the same time", List.of(
+                    """
+                    CREATE TABLE run_groups (
+                        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name       TEXT NOT NULL,
+                        created_at INTEGER NOT NULL
+                    )""",
+                    """
+                    CREATE TABLE run_group_members (
+                        group_id INTEGER NOT NULL REFERENCES run_groups (id) ON DELETE CASCADE,
+                        run_id   INTEGER NOT NULL UNIQUE REFERENCES runs (id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        PRIMARY KEY (group_id, position)
+                    )""")));
 
     static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 

@@ -543,6 +543,66 @@ public final class Store implements AutoCloseable {
         }
     }
 
+    // ---------------------------------------------------------------- run groups
+
+    /**
+     * Groups runs that measure one plan on several targets at the same time; returns the group's id. A run can be
+     * in one group only.
+     */
+    public synchronized long createRunGroup(String name, List<Long> runIds) {
+        try {
+            return inTransaction(() -> {
+                long groupId;
+                try (PreparedStatement insert = connection.prepareStatement(
+                        "INSERT INTO run_groups (name, created_at) VALUES (?, ?) RETURNING id")) {
+                    insert.setString(1, name);
+                    insert.setLong(2, System.currentTimeMillis());
+                    try (ResultSet keys = insert.executeQuery()) {
+                        groupId = keys.getLong(1);
+                    }
+                }
+                try (PreparedStatement member = connection.prepareStatement(
+                        "INSERT INTO run_group_members (group_id, run_id, position) VALUES (?, ?, ?)")) {
+                    for (int i = 0; i < runIds.size(); i++) {
+                        member.setLong(1, groupId);
+                        member.setLong(2, runIds.get(i));
+                        member.setInt(3, i);
+                        member.executeUpdate();
+                    }
+                }
+                return groupId;
+            });
+        } catch (SQLException e) {
+            throw failure("grouping runs " + runIds, e);
+        }
+    }
+
+    /** The group a run belongs to, with all its runs; empty for a run of one target. */
+    public synchronized Optional<RunGroup> findRunGroup(long runId) {
+        try (PreparedStatement query = connection.prepareStatement("""
+                SELECT g.id, g.name, g.created_at, m.run_id FROM run_groups g
+                JOIN run_group_members m ON m.group_id = g.id
+                WHERE g.id = (SELECT group_id FROM run_group_members WHERE run_id = ?)
+                ORDER BY m.position""")) {
+            query.setLong(1, runId);
+            List<Long> runs = new ArrayList<>();
+            long id = 0;
+            String name = null;
+            Instant created = null;
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    id = rows.getLong(1);
+                    name = rows.getString(2);
+                    created = Instant.ofEpochMilli(rows.getLong(3));
+                    runs.add(rows.getLong(4));
+                }
+            }
+            return name == null ? Optional.empty() : Optional.of(new RunGroup(id, name, created, runs));
+        } catch (SQLException e) {
+            throw failure("reading the group of run " + runId, e);
+        }
+    }
+
     // ---------------------------------------------------------------- points
 
     /**
