@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/xattr.h>
 
 /* The run holds at most this many checkpoints (checkpoints x passes): every one is reported in the result. */
 #define CKPT_MAX_TOTAL 10000
@@ -233,7 +234,17 @@ static int open_rank_files(const struct options *o, struct ckpt_ref ref, struct 
 	for (unsigned k = 0; k < o->numjobs; k++) {
 		ckpt_file_name(name, sizeof(name), ref, k);
 		snprintf(path, sizeof(path), "%s/%s", o->filename, name);
+		/* a file of that name that the engine did not write is someone's checkpoint: never truncate it */
+		if (!o->overwrite_file && access(path, F_OK) == 0 && getxattr(path, DRIVELAB_XATTR, NULL, 0) < 0) {
+			set_error(e, EPERM, "guard", "%s exists and is not a DriveLab checkpoint file (it has no %s mark); "
+				  "move it away, pick another directory, or give --overwrite-file", path, DRIVELAB_XATTR);
+			for (unsigned i = 0; i < k; i++)
+				close(cr.fds[i]);
+			return -1;
+		}
 		cr.fds[k] = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (o->direct ? O_DIRECT : 0), 0644);
+		if (cr.fds[k] >= 0)
+			fsetxattr(cr.fds[k], DRIVELAB_XATTR, DRIVELAB_XATTR_VALUE, strlen(DRIVELAB_XATTR_VALUE), 0);
 		if (cr.fds[k] < 0) {
 			int err = errno;
 			if (err == EINVAL && o->direct)

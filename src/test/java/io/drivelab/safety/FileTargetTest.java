@@ -131,6 +131,21 @@ class FileTargetTest {
         assertEquals(before, Loop.sha256(precious));
     }
 
+    @Test
+    void aCheckpointIntoAFolderNeverTruncatesAFileTheEngineDidNotWrite() throws Exception {
+        Path folder = Files.createDirectory(dir.resolve("training"));
+        Path theirs = folder.resolve("ckpt-001-001-rank0.pt");
+        Loop.randomFile(theirs, (int) MIB, 10);
+        String before = Loop.sha256(theirs);
+
+        EngineException e = engineFails("--filename=" + folder, "--rw=checkpoint", "--checkpoint_size=4m",
+                "--checkpoints=2", "--numjobs=1", "--direct=0");
+
+        assertEquals("guard", e.op());
+        assertTrue(e.getMessage().contains(theirs.toString()), e.getMessage());
+        assertEquals(before, Loop.sha256(theirs));
+    }
+
     // ---------------------------------------------------------------- the runner and the CLI
 
     @Test
