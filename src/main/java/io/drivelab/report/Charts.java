@@ -97,7 +97,7 @@ public final class Charts {
         plot.setDataset(1, latency);
         plot.mapDatasetToRangeAxis(1, 1);
         plot.setRenderer(1, new PaletteRenderer(new Color[]{new Color(0x2ca02c), new Color(0xd62728)}, SOLID,
-                false));
+                false, false));
         return chart;
     }
 
@@ -109,6 +109,9 @@ public final class Charts {
             IntervalMarker ramp = new IntervalMarker(0, endSeconds, RAMP);
             ramp.setLabel("ramp");
             ramp.setLabelFont(new Font(FONT, Font.PLAIN, 11));
+            ramp.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
+            ramp.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+            ramp.setLabelOffset(new RectangleInsets(4, 4, 4, 4));
             plot.addDomainMarker(ramp, Layer.BACKGROUND);
         }
     }
@@ -146,10 +149,10 @@ public final class Charts {
 
     private static JFreeChart chart(String title, ValueAxis x, ValueAxis y, XYSeriesCollection measured,
                                     XYSeriesCollection references) {
-        XYPlot plot = new XYPlot(measured, x, y, new PaletteRenderer(MEASURED, SOLID, true));
+        XYPlot plot = new XYPlot(measured, x, y, new PaletteRenderer(MEASURED, SOLID, true, false));
         if (references != null) {
             plot.setDataset(1, references);
-            plot.setRenderer(1, new PaletteRenderer(REFERENCE, DASHED, true));
+            plot.setRenderer(1, new PaletteRenderer(REFERENCE, DASHED, true, true));
         }
         // Reference lines behind the measured ones.
         plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.REVERSE);
@@ -196,14 +199,50 @@ public final class Charts {
         private final Color[] palette;
         private final Stroke stroke;
 
-        PaletteRenderer(Color[] palette, Stroke stroke, boolean shapes) {
+        private final boolean onePerSource;
+
+        /**
+         * @param onePerSource one legend entry per source, naming its NumJobs ("Kingston DC3000ME 7.68TB
+         *                     (Kingston DC3000ME review): 8, 16 jobs"): reference drives would fill a chart with
+         *                     their legend otherwise
+         */
+        PaletteRenderer(Color[] palette, Stroke stroke, boolean shapes, boolean onePerSource) {
             super(true, shapes);
             this.palette = palette.clone();
             this.stroke = stroke;
+            this.onePerSource = onePerSource;
             setAutoPopulateSeriesPaint(false);
             setAutoPopulateSeriesStroke(false);
             setAutoPopulateSeriesShape(false);
             setDrawSeriesLineAsPath(true);
+            if (onePerSource) {
+                setLegendItemLabelGenerator((dataset, series) -> legendLabel(series));
+            }
+        }
+
+        @Override
+        public boolean isSeriesVisibleInLegend(int series) {
+            if (!onePerSource) {
+                return super.isSeriesVisibleInLegend(series);
+            }
+            List<String> keys = keys();
+            if (series >= keys.size()) {
+                return true;
+            }
+            String source = source(keys.get(series));
+            return keys.subList(0, series).stream().noneMatch(k -> source(k).equals(source));
+        }
+
+        private String legendLabel(int series) {
+            List<String> keys = keys();
+            if (series >= keys.size()) {
+                return "";
+            }
+            String source = source(keys.get(series));
+            List<String> jobs = keys.stream().filter(k -> source(k).equals(source) && !k.equals(source))
+                    .map(k -> k.substring(source.length() + 2).replace(" jobs", "").replace(" job", "")).toList();
+            return jobs.isEmpty() ? source : source + ": " + String.join(", ", jobs)
+                    + (jobs.size() == 1 && jobs.get(0).equals("1") ? " job" : " jobs");
         }
 
         @Override

@@ -47,6 +47,20 @@ public final class LibraryCurves implements ReferenceCurves {
         return List.copyOf(drives);
     }
 
+    /** The drives whose model names their review ("Kingston DC3000ME review" is about the DC3000ME). */
+    @Override
+    public List<String> reviewedDrives() {
+        Set<String> reviewed = new LinkedHashSet<>();
+        for (ReferenceFigure f : library.figures()) {
+            String title = f.source().shortTitle().toLowerCase(java.util.Locale.ROOT);
+            if (drives.contains(f.drive().label())
+                    && title.contains(f.drive().model().toLowerCase(java.util.Locale.ROOT))) {
+                reviewed.add(f.drive().label());
+            }
+        }
+        return List.copyOf(reviewed);
+    }
+
     /**
      * Only the drives whose name contains one of {@code names}, ignoring case ("DC3000ME" picks the Kingston
      * drive).
@@ -116,7 +130,7 @@ public final class LibraryCurves implements ReferenceCurves {
                     || !sameTransfer(f, workload.bs(), mix)) {
                 continue;
             }
-            Key key = new Key(f.drive().label() + " (" + f.source().shortTitle() + ")", f.numjobs());
+            Key key = new Key(source(f), f.numjobs());
             Figures figures = result.computeIfAbsent(key, k -> new TreeMap<>())
                     .computeIfAbsent(f.iodepth(), d -> new Figures());
             OptionalDouble throughput = throughput(f, workload.unit(), workload.bs());
@@ -129,6 +143,19 @@ public final class LibraryCurves implements ReferenceCurves {
             }
         }
         return result;
+    }
+
+    /**
+     * The drive and where its figures come from: "Micron 9550 PRO 7.68TB (Kingston DC3000ME review)", or for the
+     * drive a review is about, "Kingston DC3000ME 7.68TB (its review)", short enough for a chart's legend.
+     */
+    static String source(ReferenceFigure f) {
+        String title = f.source().shortTitle();
+        String name = f.drive().name();
+        if (title.regionMatches(true, 0, name, 0, name.length())) {
+            return f.drive().label() + " (its" + title.substring(name.length()) + ")";
+        }
+        return f.drive().label() + " (" + title + ")";
     }
 
     private static boolean placeable(ReferenceFigure f) {

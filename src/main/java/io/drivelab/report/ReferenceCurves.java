@@ -27,6 +27,11 @@ public interface ReferenceCurves {
         }
 
         @Override
+        public List<String> reviewedDrives() {
+            return List.of();
+        }
+
+        @Override
         public ReferenceCurves only(Collection<String> drives) {
             return this;
         }
@@ -34,6 +39,9 @@ public interface ReferenceCurves {
 
     /** The drives there are figures of, by name ("Kingston DC3000ME 7.68TB"). */
     List<String> drives();
+
+    /** The drives the reviews are about (the others appear in them for comparison): a sensible first choice. */
+    List<String> reviewedDrives();
 
     /** Throughput against IODepth for the workload's access pattern and transfer size, in its unit. */
     List<Curve> scaling(WorkloadType workload);

@@ -23,28 +23,28 @@ class LibraryCurvesTest {
     @Test
     void aDrivesThroughputByIodepthIsOneCurvePerNumjobsAndReview() {
         Curve jobs16 = curve(LIBRARY.scaling(RANDOM_READ_4K),
-                "Kingston DC3000ME 7.68TB (Kingston DC3000ME review), 16 jobs");
+                "Kingston DC3000ME 7.68TB (its review), 16 jobs");
         assertEquals(List.of(new Curve.XY(8, 1_361_320), new Curve.XY(16, 1_957_920)), jobs16.points());
     }
 
     @Test
     void largeTransfersAreInMegabytesPerSecond() {
         Curve write = curve(LIBRARY.scaling(SEQUENTIAL_WRITE_128K),
-                "Kingston DC3000ME 7.68TB (Kingston DC3000ME review), 1 job");
+                "Kingston DC3000ME 7.68TB (its review), 1 job");
         assertEquals(List.of(new Curve.XY(16, 8477.4), new Curve.XY(256, 8944.9)), write.points());
     }
 
     @Test
     void theHockeyStickPairsThroughputAndLatencyOfOneConfiguration() {
         Curve jobs8 = curve(LIBRARY.latency(RANDOM_READ_4K),
-                "Kingston DC3000ME 7.68TB (Kingston DC3000ME review), 8 jobs");
+                "Kingston DC3000ME 7.68TB (its review), 8 jobs");
         assertEquals(List.of(new Curve.XY(1_326_030, 99), new Curve.XY(1_923_420, 135)), jobs8.points());
     }
 
     @Test
     void millisecondsBecomeMicroseconds() {
         Curve write = curve(LIBRARY.latency(SEQUENTIAL_WRITE_128K),
-                "Kingston DC3000ME 7.68TB (Kingston DC3000ME review), 1 job");
+                "Kingston DC3000ME 7.68TB (its review), 1 job");
         assertEquals(new Curve.XY(8944.9, 3577), write.points().get(1));
     }
 
@@ -59,5 +59,15 @@ class LibraryCurvesTest {
     @Test
     void aWorkloadNoReviewMeasuredHasNoCurves() {
         assertEquals(List.of(), LIBRARY.scaling(new WorkloadType("randrw", 8192L, null)));
+    }
+
+    @Test
+    void aDriveInAnotherDrivesReviewNamesThatReview() {
+        curve(LIBRARY.scaling(SEQUENTIAL_WRITE_128K), "Micron 9550 PRO 7.68TB (Kingston DC3000ME review), 1 job");
+    }
+
+    @Test
+    void theReviewedDrivesAreTheOnesTheReviewsAreAbout() {
+        assertEquals(List.of("Kingston DC3000ME 7.68TB", "Solidigm D7-PS1030 12.8TB"), LIBRARY.reviewedDrives());
     }
 }

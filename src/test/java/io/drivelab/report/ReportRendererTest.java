@@ -100,10 +100,10 @@ class ReportRendererTest {
     void aRunIsDrawnAgainstTheReferenceDrivesOfItsWorkload() {
         Report report = Reports.run(store, fourPoints, kingston);
         List<String> randomRead = report.panels().get(0).scalingReferences().stream().map(Curve::label).toList();
-        assertTrue(randomRead.contains("Kingston DC3000ME 7.68TB (Kingston DC3000ME review), 16 jobs"),
+        assertTrue(randomRead.contains("Kingston DC3000ME 7.68TB (its review), 16 jobs"),
                 randomRead.toString());
         List<String> write = report.panels().get(1).scalingReferences().stream().map(Curve::label).toList();
-        assertTrue(write.contains("Kingston DC3000ME 7.68TB (Kingston DC3000ME review), 1 job"), write.toString());
+        assertTrue(write.contains("Kingston DC3000ME 7.68TB (its review), 1 job"), write.toString());
         assertTrue(report.header().contains("Reference drives (dashed): Kingston DC3000ME 7.68TB"),
                 report.header().toString());
     }
@@ -133,8 +133,8 @@ class ReportRendererTest {
         List<String> sources = report.table().rows().stream().filter(r -> r.get(0).equals("4K random read"))
                 .map(r -> r.get(1)).toList();
         assertEquals(List.of("run " + fourPoints, "run " + twoPoints,
-                "Kingston DC3000ME 7.68TB (Kingston DC3000ME review)",
-                "Kingston DC3000ME 7.68TB (Kingston DC3000ME RAID review (Ukrainian))"), sources);
+                "Kingston DC3000ME 7.68TB (its review)",
+                "Kingston DC3000ME 7.68TB (its RAID review (Ukrainian))"), sources);
         Path png = dir.resolve("comparison.png");
         renderer.writePng(report, png);
         assertEquals(renderer.size(report).height, ImageIO.read(png.toFile()).getHeight());

@@ -86,11 +86,11 @@ class LiveRunTest {
             spinner("#ramp").getValueFactory().setValue(0);
         });
         long[] lastTick = {0};
-        long[] worst = {0};
+        List<Long> gaps = new ArrayList<>();
         Timeline probe = new Timeline(new KeyFrame(Duration.millis(10), e -> {
             long now = System.nanoTime();
             if (lastTick[0] != 0) {
-                worst[0] = Math.max(worst[0], now - lastTick[0]);
+                gaps.add(now - lastTick[0]);
             }
             lastTick[0] = now;
         }));
@@ -109,8 +109,13 @@ class LiveRunTest {
         robot.push(KeyCode.ESCAPE);
         waitUntil(() -> fx(() -> find("#stop", Button.class).isDisabled()), 30);
         robot.interact(probe::stop);
-        worstStallMs = TimeUnit.NANOSECONDS.toMillis(worst[0]);
-        System.out.printf("LiveRunTest: worst UI-thread stall during the run, 10 samples/s: %d ms%n", worstStallMs);
+        List<Long> sorted = fx(() -> gaps.stream().sorted().toList());
+        worstStallMs = TimeUnit.NANOSECONDS.toMillis(sorted.get(sorted.size() - 1));
+        System.out.printf("LiveRunTest: UI-thread gaps during the run at 10 samples/s: %d ticks, median %d ms, "
+                        + "99th percentile %d ms, worst %d ms, %d over 100 ms%n", sorted.size(),
+                TimeUnit.NANOSECONDS.toMillis(sorted.get(sorted.size() / 2)),
+                TimeUnit.NANOSECONDS.toMillis(sorted.get(sorted.size() * 99 / 100)), worstStallMs,
+                sorted.stream().filter(g -> g > 100_000_000L).count());
         runId = app.window().run().lastRunIdProperty().get();
     }
 
@@ -155,8 +160,9 @@ class LiveRunTest {
     @Test
     @Order(3)
     void theUiThreadIsNeverBlockedForLong() {
-        // The probe ticks every pulse (about 16 ms); a frozen window would show as a gap of seconds.
-        assertTrue(worstStallMs < 400, "worst stall " + worstStallMs + " ms");
+        // The probe ticks every pulse. Waiting on the engine or the store on the UI thread would freeze it for a
+        // point (1 s) at least; a busy 2-core build machine alone delays a few ticks by up to a few hundred ms.
+        assertTrue(worstStallMs < 750, "worst stall " + worstStallMs + " ms");
     }
 
     @Test
@@ -175,7 +181,7 @@ class LiveRunTest {
             }
             return keys;
         });
-        assertTrue(references.contains("Kingston DC3000ME 7.68TB (Kingston DC3000ME review), 1 job"),
+        assertTrue(references.contains("Kingston DC3000ME 7.68TB (its review), 1 job"),
                 references.toString());
         String title = fx(() -> viewers("#compare").get(0).getChart().getTitle().getText());
         assertEquals("128K sequential write: MB/s by IODepth", title);
@@ -193,8 +199,9 @@ class LiveRunTest {
         BufferedImage image = ImageIO.read(png.toFile());
         int expectedHeight;
         try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            LibraryCurves library = LibraryCurves.of(ReferenceLibrary.shipped());
             expectedHeight = new ReportRenderer().size(Reports.run(store, runId,
-                    LibraryCurves.of(ReferenceLibrary.shipped()))).height;
+                    library.only(library.reviewedDrives()))).height;
         }
         assertEquals(ReportRenderer.WIDTH, image.getWidth());
         assertEquals(expectedHeight, image.getHeight());

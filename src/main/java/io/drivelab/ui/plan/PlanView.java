@@ -92,16 +92,17 @@ public final class PlanView extends ScrollPane {
         grid.getStyleClass().add("matrix-grid");
         grid.setId("matrix");
         gridTitle.getStyleClass().add("hint");
+        gridTitle.setWrapText(true);
 
         GridPane times = new GridPane();
         times.setHgap(8);
         times.setVgap(4);
-        times.addRow(0, new Label("Runtime"), spinner("runtime", 1, 86_400, model.runtimeProperty()),
-                hint("s measured per point"));
-        times.addRow(1, new Label("Ramp"), spinner("ramp", 0, 3_600, model.rampProperty()),
-                hint("s before each point, not counted"));
-        times.addRow(2, new Label("Idle"), spinner("idle", 0, 86_400, model.idleProperty()),
-                hint("s of rest after each point"));
+        times.addRow(0, fixed("Runtime"), spinner("runtime", 1, 86_400, model.runtimeProperty()),
+                hint("s per point"));
+        times.addRow(1, fixed("Ramp"), spinner("ramp", 0, 3_600, model.rampProperty()),
+                hint("s before, not counted"));
+        times.addRow(2, fixed("Idle"), spinner("idle", 0, 86_400, model.idleProperty()),
+                hint("s rest after each"));
 
         CheckBox preconditions = new CheckBox("Run the preconditions");
         preconditions.setId("preconditions");
@@ -147,7 +148,7 @@ public final class PlanView extends ScrollPane {
             gridTitle.setText("");
             return;
         }
-        gridTitle.setText(w.name() + " (" + w.describe() + "): IODepth ↓ × NumJobs →");
+        gridTitle.setText(w.name() + " (" + w.describe() + "): tick the IODepth × NumJobs points to measure");
         Label corner = new Label("QD \\ jobs");
         corner.getStyleClass().add("matrix-header");
         grid.add(corner, 0, 0);
@@ -180,6 +181,13 @@ public final class PlanView extends ScrollPane {
         spinner.setPrefWidth(90);
         spinner.getValueFactory().valueProperty().bindBidirectional(value);
         return spinner;
+    }
+
+    /** A label that keeps its whole text. */
+    private static Label fixed(String text) {
+        Label label = new Label(text);
+        label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return label;
     }
 
     private static Label hint(String text) {

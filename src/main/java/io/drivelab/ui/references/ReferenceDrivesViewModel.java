@@ -42,14 +42,15 @@ public final class ReferenceDrivesViewModel {
     }
 
     /**
-     * Loads the library; {@code initiallyChosen} are the drives to tick (the last choice), or null to tick every
-     * drive.
+     * Loads the library; {@code initiallyChosen} are the drives to tick (the last choice), or null to tick the
+     * drives the reviews are about (every drive would bury the user's curves under reference lines).
      */
     public void load(Collection<String> initiallyChosen) {
         tasks.create(library).onSuccess(curves -> {
             all = curves;
+            Collection<String> ticked = initiallyChosen != null ? initiallyChosen : curves.reviewedDrives();
             drives.setAll(curves.drives().stream().map(name -> new DriveChoice(name,
-                    new SimpleBooleanProperty(initiallyChosen == null || initiallyChosen.contains(name)))).toList());
+                    new SimpleBooleanProperty(ticked.contains(name)))).toList());
             message.set(curves.drives().isEmpty() ? "The reference library has no drives." : "");
             update();
         }).onError(e -> message.set("The reference library cannot be read: " + Messages.of(e))).start();

@@ -61,6 +61,7 @@ public final class LiveView extends VBox {
         Label percentilesTitle = new Label();
         percentilesTitle.textProperty().bind(live.percentilesTitleProperty());
         percentilesTitle.setWrapText(true);
+        percentilesTitle.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         percentilesTitle.getStyleClass().add("target-title");
         VBox percentileBox = new VBox(4, percentilesTitle, percentiles);
         VBox.setVgrow(percentiles, Priority.ALWAYS);
@@ -91,16 +92,25 @@ public final class LiveView extends VBox {
         getChildren().addAll(top, tools, bottom);
 
         live.shownWorkloadProperty().addListener((o, a, b) -> showWorkload(b));
-        references.chosenProperty().addListener((o, a, b) -> redraw(() -> live.setReferences(b)));
+        references.chosenProperty().addListener((o, a, b) -> quietly(List.of(scalingChart, latencyChart),
+                () -> live.setReferences(b)));
         live.setReferences(references.chosen());
     }
 
-    /** Runs a batch of changes to the datasets with the charts silent, then redraws each chart once. */
+    /**
+     * Runs a batch of the run's changes: the time series changes with every sample, so its chart is silent during
+     * the batch and redraws once after it; the curves change only when a point finishes, and their charts redraw
+     * then (the view-model tells each changed series once per batch).
+     */
     public void redraw(Runnable batch) {
-        List<JFreeChart> charts = List.of(timeChart, scalingChart, latencyChart);
+        quietly(List.of(timeChart), batch);
+    }
+
+    /** Runs {@code changes} with {@code charts} silent, then redraws each of them once. */
+    private static void quietly(List<JFreeChart> charts, Runnable changes) {
         charts.forEach(c -> c.setNotify(false));
         try {
-            batch.run();
+            changes.run();
         } finally {
             charts.forEach(c -> c.setNotify(true));
         }
@@ -118,7 +128,7 @@ public final class LiveView extends VBox {
 
     private void showWorkload(String name) {
         LiveCharts.WorkloadCurves curves = name == null ? null : live.workload(name);
-        redraw(() -> {
+        quietly(List.of(scalingChart, latencyChart), () -> {
             set(scalingChart, curves == null ? empty : curves.scaling(),
                     curves == null ? empty : curves.scalingReferences());
             set(latencyChart, curves == null ? empty : curves.latency(),

@@ -1,0 +1,52 @@
+package io.drivelab.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jfree.chart.JFreeChart;
+import org.junit.jupiter.api.Test;
+
+/** How the charts tell measurements and reference drives apart. */
+class ChartsTest {
+
+    private static List<String> legend(JFreeChart chart) {
+        List<String> labels = new ArrayList<>();
+        var items = chart.getXYPlot().getLegendItems();
+        for (int i = 0; i < items.getItemCount(); i++) {
+            labels.add(items.get(i).getLabel());
+        }
+        return labels;
+    }
+
+    @Test
+    void aReferenceDriveHasOneLegendEntryNamingItsNumjobs() {
+        List<Curve> measured = List.of(new Curve("", "1 job", List.of(new Curve.XY(1, 10))),
+                new Curve("", "2 jobs", List.of(new Curve.XY(1, 20))));
+        List<Curve> references = List.of(
+                new Curve("Kingston DC3000ME 7.68TB (its review)", "8 jobs", List.of(new Curve.XY(16, 100))),
+                new Curve("Kingston DC3000ME 7.68TB (its review)", "16 jobs", List.of(new Curve.XY(8, 90))),
+                new Curve("Micron 9550 PRO 7.68TB (Kingston DC3000ME review)", "1 job",
+                        List.of(new Curve.XY(16, 80))));
+        JFreeChart chart = Charts.scaling("4K random read", Throughput.IOPS, Charts.collection(measured),
+                Charts.collection(references));
+        assertEquals(List.of("1 job", "2 jobs", "Kingston DC3000ME 7.68TB (its review): 8, 16 jobs",
+                "Micron 9550 PRO 7.68TB (Kingston DC3000ME review): 1 job"), legend(chart));
+    }
+
+    @Test
+    void aSourcesLinesShareOneColourAndAreDashed() {
+        List<Curve> references = List.of(
+                new Curve("Drive A (its review)", "8 jobs", List.of(new Curve.XY(16, 100))),
+                new Curve("Drive A (its review)", "16 jobs", List.of(new Curve.XY(8, 90))),
+                new Curve("Drive B (its review)", "1 job", List.of(new Curve.XY(16, 80))));
+        JFreeChart chart = Charts.scaling("x", Throughput.IOPS, Charts.collection(List.of()),
+                Charts.collection(references));
+        var renderer = (Charts.PaletteRenderer) chart.getXYPlot().getRenderer(1);
+        assertEquals(renderer.lookupSeriesPaint(0), renderer.lookupSeriesPaint(1));
+        assertEquals(false, renderer.lookupSeriesPaint(0).equals(renderer.lookupSeriesPaint(2)));
+        float[] dash = ((java.awt.BasicStroke) renderer.lookupSeriesStroke(0)).getDashArray();
+        assertEquals(2, dash.length);
+    }
+}
