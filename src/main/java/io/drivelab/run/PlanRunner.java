@@ -40,6 +40,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.UserDefinedFileAttributeView;
 import java.time.Duration;
 import java.time.Instant;
@@ -72,8 +73,11 @@ public final class PlanRunner {
     private int statusIntervalMs = DEFAULT_STATUS_INTERVAL_MS;
     private boolean overwriteFile;
     private boolean keepFile;
-    /** The engine created the target file during this execution (it may sit where xattrs cannot mark it). */
-    private volatile boolean createdFile;
+    /**
+     * The identity (device and inode) of the target file the engine created during this execution, or null: it
+     * vouches for the file where xattrs cannot mark it, and only while the same file is there.
+     */
+    private volatile Object createdFile;
     /** DATABASE#RUN of the run executing, for {@link #RUN_TAG}. */
     private volatile String fileTag;
 
@@ -198,7 +202,7 @@ public final class PlanRunner {
         String error = null;
         boolean caughtUp = finished.isEmpty();
         fileTag = store.path() + "#" + runId;
-        createdFile = false;
+        createdFile = null;
         try {
             for (int i = 0; i < items.size() && !cancelled; i++) {
                 PlanItem item = items.get(i);
@@ -321,7 +325,7 @@ public final class PlanRunner {
             @Override
             public void onStart(StartEvent start) {
                 if (start.created()) {
-                    createdFile = true;
+                    createdFile = fileKey(target);
                     tagCreatedFile(target);
                 }
                 listener.engineStarted(item, start);
@@ -487,7 +491,8 @@ public final class PlanRunner {
 
     /** Where the filesystem could not take the engine's mark, tell the engine that the file it created is ours. */
     private void trustCreatedFile(Path target, List<String> extras) {
-        if (createdFile && !WriteGuard.isDriveLabFile(target) && !extras.contains(WriteGuard.OVERWRITE_FILE)) {
+        if (isCreatedFile(target) && !WriteGuard.isDriveLabFile(target)
+                && !extras.contains(WriteGuard.OVERWRITE_FILE)) {
             extras.add(WriteGuard.OVERWRITE_FILE);
         }
     }
@@ -500,7 +505,7 @@ public final class PlanRunner {
                 view.write(RUN_TAG, StandardCharsets.UTF_8.encode(fileTag));
             }
         } catch (IOException | UnsupportedOperationException e) {
-            // no xattrs here: createdFile alone says the file is ours, for this execution
+            // no xattrs here: createdFile alone vouches for the file, for this execution
         }
     }
 
@@ -509,12 +514,26 @@ public final class PlanRunner {
         if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        if (WriteGuard.attribute(target, RUN_TAG).map(tag::equals).orElse(createdFile)) {
+        if (WriteGuard.attribute(target, RUN_TAG).map(tag::equals).orElse(isCreatedFile(target))) {
             try {
                 Files.delete(target);
             } catch (IOException e) {
                 // a file left behind does the results no harm; the run has completed
             }
+        }
+    }
+
+    /** The file at {@code target} is the one the engine created in this execution (not one put there since). */
+    private boolean isCreatedFile(Path target) {
+        Object created = createdFile;
+        return created != null && created.equals(fileKey(target));
+    }
+
+    private static Object fileKey(Path file) {
+        try {
+            return Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+        } catch (IOException e) {
+            return null;
         }
     }
 

@@ -239,6 +239,26 @@ class FileTargetTest {
     }
 
     @Test
+    void aFilePutInPlaceOfTheTestFileDuringTheRunIsNotRemoved() {
+        PlanRunner runner = new PlanRunner(store, ENGINE, new DeviceDiscovery(), new RunListener() {
+            @Override
+            public void pointFinished(io.drivelab.run.RunProgress p, io.drivelab.workload.PlanItem item,
+                                      io.drivelab.store.PointResult r) {
+                try {
+                    Files.delete(target);
+                    Loop.randomFile(target, (int) MIB, 11);  // someone else's file now, under the same name
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        }).statusInterval(200);
+        long id = runner.createRun(plan(Rw.RANDREAD), target, null, null);
+
+        assertEquals(RunStatus.COMPLETE, runner.execute(id, null));
+        assertTrue(Files.exists(target), "the run removed a file it did not create");
+    }
+
+    @Test
     void theCommandLineNamesOverwriteFileAndExits2() throws Exception {
         Loop.randomFile(target, (int) (4 * MIB), 9);
 
