@@ -50,6 +50,14 @@ public final class CheckpointFigures {
         return r.write() == null || r.write().latMeanNs() == null ? null : r.write().latMeanNs() / 1e9;
     }
 
+    /**
+     * A reviewed drive's DLIO time (seconds per 1,636 GB checkpoint, or a pass average of them) as GB/s, the figure
+     * that compares with a checkpoint point of any size.
+     */
+    public static double reviewedGbPerS(double seconds) {
+        return io.drivelab.workload.Checkpoint.REVIEWED_CHECKPOINT_BYTES / seconds / 1e9;
+    }
+
     /** One line for a console: "pass 1 #3 2.41 s (write 1.90 + fsync 0.51), 0.362 GB/s, deleted ckpt-001-001". */
     public static String describe(CheckpointEvent c) {
         String line = String.format(java.util.Locale.ROOT, "pass %d #%d %.2f s (write %.2f + fsync %.2f), %.3f GB/s",

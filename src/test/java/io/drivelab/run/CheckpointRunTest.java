@@ -78,6 +78,12 @@ class CheckpointRunTest {
     }
 
     @Test
+    void aReviewedDlioTimeComparesAsGbPerSecond() {
+        // the Kingston DC3000ME's pass 1 average: 465.04 s per 1,636 GB checkpoint
+        assertEquals(3.518, CheckpointFigures.reviewedGbPerS(465.04), 0.001);
+    }
+
+    @Test
     void checkpointPercentilesAreNearestRank() {
         long[] times = {10, 20, 30, 40};
         assertEquals(20, CheckpointFigures.rank(times, 50));
