@@ -74,6 +74,7 @@ public final class MainWindow {
     private final Tab historyTab;
     private final Label statusLine = new Label("");
     private final Timeline drainer;
+    private double[] dividers = {0.19, 0.43};
 
     public MainWindow(Stage stage, AppContext context, Store store, Path engine, String engineProblem,
                       FxTasks tasks, FileDialogs testDialogs) {
@@ -107,7 +108,7 @@ public final class MainWindow {
         TargetsView targetsView = new TargetsView(targets, dialogs);
         PlanView planView = new PlanView(plan, dialogs, statusLine::setText);
         SplitPane columns = new SplitPane(targetsView, planView, right);
-        columns.setDividerPositions(0.19, 0.43);
+        columns.setDividerPositions(dividers);
         SplitPane.setResizableWithParent(targetsView, false);
         SplitPane.setResizableWithParent(planView, false);
         statusLine.getStyleClass().add("status-bar");
@@ -138,6 +139,14 @@ public final class MainWindow {
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (b == historyTab) {
                 history.refresh();
+            }
+            // Targets and plan are the set-up of a run; comparing and browsing runs gets the whole width.
+            if (b == liveTab) {
+                columns.getItems().setAll(targetsView, planView, right);
+                columns.setDividerPositions(dividers);
+            } else if (a == liveTab) {
+                dividers = columns.getDividerPositions();
+                columns.getItems().setAll(right);
             }
         });
         drainer = tasks.repeat(DRAIN_PERIOD, () -> {

@@ -169,9 +169,10 @@ class LiveRunTest {
     @Order(4)
     void compareOverlaysAReferenceDriveOnTheRunsWorkload() throws Exception {
         robot.clickOn("#tab-compare");
-        waitUntil(() -> fx(() -> !robot.lookup("#compare-runs .check-box").queryAll().isEmpty()), 10);
-        robot.clickOn((Node) robot.lookup("#compare-runs .check-box").query());
+        // The newest run is ticked for the user when Compare first lists runs.
         waitUntil(() -> fx(() -> !viewers("#compare").isEmpty()), 20);
+        assertTrue(fx(() -> ((javafx.scene.control.CheckBox) robot.lookup("#compare-runs .check-box").query())
+                .isSelected()), "the run is ticked");
         List<String> references = fx(() -> {
             ChartViewer first = viewers("#compare").get(0);
             XYDataset dataset = first.getChart().getXYPlot().getDataset(1);

@@ -61,6 +61,8 @@ public final class CompareView extends SplitPane {
         referencesMessage.setWrapText(true);
         VBox left = new VBox(6, title("Runs"), runs, title("Reference drives"), drives, referencesMessage);
         left.getStyleClass().add("column");
+        left.setMinWidth(220);
+        left.setMaxWidth(340);
         VBox.setVgrow(runs, Priority.ALWAYS);
         VBox.setVgrow(drives, Priority.ALWAYS);
 
@@ -73,7 +75,8 @@ public final class CompareView extends SplitPane {
         ScrollPane scroll = new ScrollPane(right);
         scroll.setFitToWidth(true);
         getItems().addAll(left, scroll);
-        setDividerPositions(0.28);
+        setDividerPositions(0.24);
+        SplitPane.setResizableWithParent(left, false);
         model.comparisonProperty().addListener((o, a, b) -> show(b));
     }
 

@@ -27,8 +27,11 @@ public final class CompareViewModel {
 
     /** A stored run and whether it is compared. */
     public record RunChoice(Run run, BooleanProperty chosen) {
+        /** "Run 3 · quick · complete · 11-30 09:26": short, the list is narrow; the name is the tooltip. */
         public String label() {
-            return "Run " + run.id() + ": " + run.name() + " (" + run.status().dbValue() + ")";
+            return "Run " + run.id() + " · " + (run.planName() == null ? "plan file" : run.planName()) + " · "
+                    + run.status().dbValue() + " · " + java.time.format.DateTimeFormatter.ofPattern("MM-dd HH:mm")
+                    .format(run.startedAt().atZone(java.time.ZoneId.systemDefault()));
         }
     }
 
@@ -40,6 +43,8 @@ public final class CompareViewModel {
     private final ReadOnlyObjectWrapper<Report> comparison = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Tick runs to compare.");
     private boolean refreshing;
+    /** Until the first runs are listed, the newest is ticked for the user: Compare opens on something. */
+    private boolean pickNewest = true;
     private int generation;
 
     public CompareViewModel(Tasks tasks, Store store, ReferenceDrivesViewModel references) {
@@ -83,7 +88,10 @@ public final class CompareViewModel {
         tasks.create(store::listRuns).onSuccess(list -> setRuns(list, Set.of(runId))).onError(this::failed).start();
     }
 
-    private void setRuns(List<Run> list, Set<Long> ticked) {
+    private void setRuns(List<Run> list, Set<Long> chosen) {
+        boolean pick = pickNewest && !list.isEmpty() && chosen.isEmpty();
+        pickNewest &= list.isEmpty();
+        Set<Long> ticked = pick ? Set.of(list.stream().mapToLong(Run::id).max().getAsLong()) : chosen;
         refreshing = true;
         try {
             runs.setAll(list.stream().sorted((a, b) -> Long.compare(b.id(), a.id()))

@@ -43,6 +43,7 @@ public final class HistoryView extends VBox {
         table.getColumns().add(column("Plan", r -> r.planName() == null ? "-" : r.planName(), 120));
         table.getColumns().add(column("Status", r -> r.status().dbValue(), 90));
         table.setPlaceholder(new Label("No runs yet: start one with the Start button."));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> model.selectedProperty().set(b));
         table.setRowFactory(v -> {
             javafx.scene.control.TableRow<Run> row = new javafx.scene.control.TableRow<>();

@@ -228,7 +228,8 @@ public final class LiveCharts {
     void pointFinished(PlanItem item, PointResult result, List<Percentiles.Row> rows) {
         percentiles.setAll(rows);
         PointFigures f = PointFigures.of(result);
-        percentilesTitle.set("Latency percentiles: " + result.meta().workload() + " " + f.configuration());
+        percentilesTitle.set("Latency percentiles of the last point: " + result.meta().workload() + " "
+                + f.configuration());
         // A stopped or failed point is stored, but its figures are not the drive's: the curves leave it out.
         if (result.meta().kind() != PointKind.MEASURE || result.status() != PointStatus.COMPLETE || !f.measured()) {
             return;

@@ -74,7 +74,12 @@ public final class LiveView extends VBox {
         ComboBox<String> workload = new ComboBox<>(live.workloadNames());
         workload.setId("live-workload");
         workload.valueProperty().bindBidirectional(live.shownWorkloadProperty());
-        workload.setOnAction(e -> live.follow(false));
+        // The shown workload follows the run until the user picks one (the combo also acts on the run's changes).
+        workload.setOnAction(e -> {
+            if (workload.isShowing() || workload.isFocused()) {
+                live.follow(false);
+            }
+        });
         workload.setPromptText("(after the first point)");
         MenuButton drives = new MenuButton("Reference drives");
         drives.setId("reference-drives");

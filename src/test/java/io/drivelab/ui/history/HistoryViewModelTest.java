@@ -1,0 +1,110 @@
+package io.drivelab.ui.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import io.drivelab.report.TinyRuns;
+import io.drivelab.store.Run;
+import io.drivelab.store.Store;
+import io.drivelab.ui.DirectTasks;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/** History on a real database with real runs, without JavaFX running. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class HistoryViewModelTest {
+    private Path dir;
+    private Store store;
+    private long first;
+    private long second;
+    private final List<String> exports = new java.util.ArrayList<>();
+    private HistoryViewModel vm;
+
+    @BeforeAll
+    void twoRuns(@TempDir Path temp) {
+        dir = temp;
+        store = Store.open(dir.resolve("drivelab.db"));
+        first = TinyRuns.twoPoints(store, dir);
+        second = TinyRuns.twoPoints(store, dir);
+        vm = new HistoryViewModel(new DirectTasks(), store, (id, format, file) -> {
+            exports.add(id + " " + format);
+            Files.writeString(file, "exported " + id);
+        });
+    }
+
+    @AfterAll
+    void close() {
+        store.close();
+    }
+
+    private Run run(long id) {
+        return vm.runs().stream().filter(r -> r.id() == id).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theRunsAreListedNewestFirst() {
+        vm.refresh();
+        assertEquals(List.of(second, first), vm.runs().stream().map(Run::id).toList());
+    }
+
+    @Test
+    void aRunCanBeRenamed() {
+        vm.refresh();
+        vm.rename(run(first), "  baseline before the firmware update ");
+        assertEquals("baseline before the firmware update", run(first).name());
+        assertEquals("Run " + first + " renamed.", vm.messageProperty().get());
+    }
+
+    @Test
+    void anEmptyNameIsRefused() {
+        vm.refresh();
+        String before = run(first).name();
+        vm.rename(run(first), " ");
+        assertEquals("A run's name cannot be empty.", vm.messageProperty().get());
+        assertEquals(before, run(first).name());
+    }
+
+    @Test
+    void anExportIsWrittenAndReported() throws Exception {
+        vm.refresh();
+        Path file = dir.resolve("run.csv");
+        vm.export(run(second), HistoryViewModel.ExportFormat.CSV, file);
+        assertEquals("exported " + second, Files.readString(file));
+        assertEquals("Run " + second + " exported to " + file + ".", vm.messageProperty().get());
+    }
+
+    @Test
+    void aFailedExportSaysWhyWithoutAStackTrace() {
+        HistoryViewModel failing = new HistoryViewModel(new DirectTasks(), store, (id, format, file) -> {
+            throw new IllegalStateException("cannot write /nope/run.json: its folder does not exist");
+        });
+        failing.refresh();
+        failing.export(failing.runs().get(0), HistoryViewModel.ExportFormat.JSON, Path.of("/nope/run.json"));
+        assertEquals("Cannot write /nope/run.json: its folder does not exist.", failing.messageProperty().get());
+    }
+
+    @Test
+    void onlyInterruptedAndFailedRunsCanBeResumed() {
+        vm.refresh();
+        assertFalse(HistoryViewModel.resumable(run(first)), "a complete run");
+        assertFalse(HistoryViewModel.resumable(null));
+    }
+
+    @Test
+    void aDeletedRunIsGoneWithItsPoints() {
+        long third = TinyRuns.twoPoints(store, dir);
+        vm.refresh();
+        vm.delete(run(third));
+        assertTrue(vm.runs().stream().noneMatch(r -> r.id() == third));
+        assertEquals(List.of(), store.listPoints(third));
+        assertEquals("Run " + third + " deleted.", vm.messageProperty().get());
+    }
+}
