@@ -62,13 +62,20 @@ def fio_point(target, rw, bs, qd, ioengine, runtime, size):
 def engine_point(engine, target, rw, bs, qd, ioengine, runtime, size):
     args = [engine, f"--filename={target}", f"--rw={rw}", f"--bs={bs}", f"--iodepth={qd}",
             f"--ioengine={ioengine}", f"--size={size}", f"--runtime={runtime}"]
-    if "write" in rw and target.startswith("/dev/"):
-        args.append(f"--allow-destroy={target}")
+    args += confirmations(target)
     lines = [json.loads(l) for l in sh(args).splitlines()]
     res = next(l for l in lines if l["type"] == "result")
     d = res["read"] if res["read"]["ios"] else res["write"]
     return {"iops": d["iops"], "bw": d["bw_bytes"], "lat_mean": d["lat_ns"]["mean"],
             "p50": d["lat_ns"]["percentiles"]["50"], "p99": d["lat_ns"]["percentiles"]["99"]}
+
+
+def confirmations(target):
+    """The engine's own guards: a device is written only when named, a file it did not create only when told.
+    The bench's target is the user's explicit choice, and fio writes it too."""
+    if target.startswith("/dev/"):
+        return [f"--allow-destroy={target}"]
+    return ["--overwrite-file"] if os.path.exists(target) else []
 
 
 def verdict(ratio, target):
@@ -100,8 +107,7 @@ def main():
     try:
         # fill the region with random data first, so reads return real data on zram and loop devices
         fill = [a.engine, f"--filename={target}", "--rw=write", "--bs=1m", "--iodepth=8", f"--size={a.size}"]
-        if target.startswith("/dev/"):
-            fill.append(f"--allow-destroy={target}")
+        fill += confirmations(target)
         sh(fill)
         print(f"target {target}, {a.rounds} rounds x {a.runtime} s per tool, fio {sh(['fio', '--version']).strip()} "
               f"(io_uring with fixedbufs, registerfiles; writes with refill_buffers)")
