@@ -203,15 +203,21 @@ public final class PlanViewModel {
                 if (preconditions.get()) {
                     steps.add(p);
                 }
-            } else {
+            } else if (step instanceof WorkloadStep) {
                 steps.addAll(workloads.get(w++).steps());
+            } else {
+                // Checkpoint steps have no IODepth × NumJobs grid: they run as the plan has them.
+                steps.add(step);
             }
         }
-        if (steps.stream().noneMatch(s -> s instanceof WorkloadStep)) {
+        if (steps.stream().allMatch(s -> s instanceof Precondition)) {
             throw new IllegalArgumentException("tick at least one workload and one IODepth × NumJobs cell");
         }
         TestPlan edited = new TestPlan(base.name(), base.description(), base.target(), steps,
                 preconditions.get() ? base.freshPrecondition() : null);
+        if (firstMatrix == null) {
+            return edited;
+        }
         // Times the user did not change stay as each matrix has them.
         return edited.withTimes(changed(r, firstMatrix.runtime()), changed(ramp.get(), firstMatrix.ramp()),
                 changed(idle.get(), firstMatrix.idle()));

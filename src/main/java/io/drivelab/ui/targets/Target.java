@@ -159,8 +159,10 @@ public abstract sealed class Target permits Target.TestFile, Target.Drive {
 
         @Override
         public String title() {
-            String model = device.model() == null || device.model().isBlank() ? "" : "  " + device.model().strip();
-            return device.devPath() + model;
+            // An md array or a device-mapper device has no model: what it is made of says what it is.
+            String what = device.model() != null && !device.model().isBlank() ? device.model().strip()
+                    : device.composition();
+            return device.devPath() + (what == null ? "" : "  " + what);
         }
 
         @Override

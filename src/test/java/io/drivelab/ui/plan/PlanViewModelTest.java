@@ -124,4 +124,14 @@ class PlanViewModelTest {
         List<Point> saved = vm.plan().points();
         assertEquals(saved, other.plan().points());
     }
+
+    @Test
+    void everyPresetMakesAPlan() {
+        PlanViewModel vm = new PlanViewModel(Presets.QUICK);
+        for (String preset : Presets.names()) {
+            vm.choosePreset(preset);
+            assertEquals("", vm.problemProperty().get(), preset);
+            assertEquals(Presets.get(preset).points(), vm.plan().points(), preset);
+        }
+    }
 }

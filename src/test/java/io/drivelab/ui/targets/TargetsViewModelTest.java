@@ -78,4 +78,12 @@ class TargetsViewModelTest {
                 vm.selected().stream().map(t -> t.path().toString()).toList());
         assertEquals(Target.Badge.FREE, vm.targets().get(1).badge());
     }
+
+    @Test
+    void anArrayIsNamedByWhatItIsMadeOf() throws Exception {
+        TargetsViewModel vm = new TargetsViewModel(new DirectTasks(), fixture("md-raid"), "/data", "1G");
+        vm.refresh();
+        List<String> titles = vm.targets().stream().map(Target::title).toList();
+        assertTrue(titles.stream().anyMatch(t -> t.startsWith("/dev/md") && t.contains("md raid")), titles.toString());
+    }
 }
