@@ -90,7 +90,7 @@ public final class ExportCommand implements Callable<Integer> {
                 }
                 rows = points.size();
                 text = format == OutputFormat.csv ? csv(points, new ArrayList<>(combinedColumns()))
-                        : CliJson.write(Map.of("group", group, "points", points)) + "\n";
+                        : groupJson(group, points);
             } else {
                 for (StoredPoint p : s.listPoints(runId)) {
                     points.add(row(runId, p.point()));
@@ -124,6 +124,14 @@ public final class ExportCommand implements Callable<Integer> {
             sb.append(Csv.line(new ArrayList<>(row.values())));
         }
         return sb.toString();
+    }
+
+    /** {"group": {...}, "points": [...]}: the group first, as the run comes first in a run's export. */
+    static String groupJson(RunGroup group, List<Map<String, Object>> rows) {
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("group", group);
+        document.put("points", rows);
+        return CliJson.write(document) + "\n";
     }
 
     static String json(RunsCommand.RunSummary run, List<Map<String, Object>> rows) {

@@ -60,8 +60,9 @@ public final class CheckpointFigures {
 
     /** One line for a console: "pass 1 #3 2.41 s (write 1.90 + fsync 0.51), 0.362 GB/s, deleted ckpt-001-001". */
     public static String describe(CheckpointEvent c) {
-        String line = String.format(java.util.Locale.ROOT, "pass %d #%d %.2f s (write %.2f + fsync %.2f), %.3f GB/s",
-                c.pass(), c.index(), c.seconds(), c.writeSeconds(), c.fsyncSeconds(), c.gbPerS());
+        String f = c.seconds() < 10 ? "%.3f" : "%.2f";  // a small checkpoint in milliseconds too
+        String line = String.format(java.util.Locale.ROOT, "pass %d #%d " + f + " s (write " + f + " + fsync " + f
+                + "), %.3f GB/s", c.pass(), c.index(), c.seconds(), c.writeSeconds(), c.fsyncSeconds(), c.gbPerS());
         if (!c.deleted().isEmpty()) {
             line += (c.slot() != null ? ", overwrote " : ", deleted ") + String.join(" ", c.deleted());
         }
