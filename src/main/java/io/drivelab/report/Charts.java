@@ -240,7 +240,9 @@ public final class Charts {
             }
             String source = source(keys.get(series));
             List<String> jobs = keys.stream().filter(k -> source(k).equals(source) && !k.equals(source))
-                    .map(k -> k.substring(source.length() + 2).replace(" jobs", "").replace(" job", "")).toList();
+                    .map(k -> k.substring(source.length() + 2).replace(" jobs", "").replace(" job", ""))
+                    .sorted(java.util.Comparator.comparingInt(j -> j.chars().allMatch(Character::isDigit)
+                            ? Integer.parseInt(j) : Integer.MAX_VALUE)).toList();
             return jobs.isEmpty() ? source : source + ": " + String.join(", ", jobs)
                     + (jobs.size() == 1 && jobs.get(0).equals("1") ? " job" : " jobs");
         }

@@ -25,8 +25,8 @@ class ChartsTest {
         List<Curve> measured = List.of(new Curve("", "1 job", List.of(new Curve.XY(1, 10))),
                 new Curve("", "2 jobs", List.of(new Curve.XY(1, 20))));
         List<Curve> references = List.of(
-                new Curve("Kingston DC3000ME 7.68TB (its review)", "8 jobs", List.of(new Curve.XY(16, 100))),
                 new Curve("Kingston DC3000ME 7.68TB (its review)", "16 jobs", List.of(new Curve.XY(8, 90))),
+                new Curve("Kingston DC3000ME 7.68TB (its review)", "8 jobs", List.of(new Curve.XY(16, 100))),
                 new Curve("Micron 9550 PRO 7.68TB (Kingston DC3000ME review)", "1 job",
                         List.of(new Curve.XY(16, 80))));
         JFreeChart chart = Charts.scaling("4K random read", Throughput.IOPS, Charts.collection(measured),

@@ -201,7 +201,8 @@ public final class LiveCharts {
                 + String.format(java.util.Locale.ROOT, "QD%d/%d", p.iodepth(), p.numjobs()) + " (" + key + ")");
         if (item.isMeasure()) {
             WorkloadCurves curves = curvesOf(p.workload().name(), WorkloadType.of(p.workload()));
-            if (shownWorkload.get() == null || following) {
+            // The next workload is shown once it has a point; until then the last one's curves stay in view.
+            if (shownWorkload.get() == null) {
                 shownWorkload.set(curves.name());
             }
         }
@@ -235,6 +236,9 @@ public final class LiveCharts {
             return;
         }
         WorkloadCurves curves = curvesOf(result.meta().workload(), WorkloadType.of(result.meta()));
+        if (following || shownWorkload.get() == null) {
+            shownWorkload.set(curves.name());
+        }
         XYSeries[] series = curves.seriesFor(result.meta().numjobs());
         double y = f.throughput(curves.unit());
         add(series[0], result.meta().iodepth(), y);

@@ -102,6 +102,7 @@ public final class TargetsView extends VBox {
         folder.textProperty().bindBidirectional(file.folderProperty());
         HBox.setHgrow(folder, Priority.ALWAYS);
         Button choose = new Button("Choose…");
+        choose.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         choose.setOnAction(e -> dialogs.chooseFolder("Folder for the test file", Path.of(file.folderProperty()
                 .get())).ifPresent(p -> file.folderProperty().set(p.toString())));
         TextField size = new TextField();
