@@ -218,6 +218,22 @@ class LiveRunTest {
         }
     }
 
+    @Test
+    @Order(6)
+    void historyExportsTheRunAsTheCommandLineDoes() throws Exception {
+        robot.clickOn("#tab-history");
+        waitUntil(() -> fx(() -> !find("#runs", javafx.scene.control.TableView.class).getItems().isEmpty()), 10);
+        robot.interact(() -> find("#runs", javafx.scene.control.TableView.class).getSelectionModel().select(0));
+        robot.clickOn("#history-csv");
+        Path csv = dir.resolve("drivelab-run-" + runId + ".csv");
+        waitUntil(() -> Files.exists(csv) && fx(() -> find("#status-line", Label.class).getText())
+                .startsWith("Run " + runId + " exported"), 20);
+        List<String> lines = Files.readAllLines(csv);
+        assertTrue(lines.get(0).startsWith("run_id,point_key,kind,workload"), lines.get(0));
+        assertTrue(lines.size() >= 4, lines.size() + " lines");
+        assertFalse(fx(() -> find("#history-resume", Button.class).isDisabled()), "a stopped run can be resumed");
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private <T extends Node> T find(String query, Class<T> type) {
