@@ -219,42 +219,35 @@ static void write_histogram(const char *key, const struct dir_sum *d)
 	jw_arr_end(&w);
 }
 
-void report_result(const struct run *r, bool partial, const struct rusage *ru0, const struct rusage *ru1)
+/* What every result carries after its header: totals per direction over rate_secs, CPU over cpu_secs, each
+ * job's figures (over its own measured time, or rate_secs when jobs_share_time) and the latency histogram. */
+static void write_measured(const struct run *r, double rate_secs, bool jobs_share_time, double cpu_secs,
+			   const struct rusage *ru0, const struct rusage *ru1)
 {
 	static struct dir_sum total[2], one[2];
 	const struct options *o = r->opt;
-	uint64_t end = r->ramp_end_ns;
 
-	for (unsigned j = 0; j < o->numjobs; j++)
-		if (r->jobs[j].end_ns > end)
-			end = r->jobs[j].end_ns;
-	double secs = (double)(end - r->ramp_end_ns) / 1e9;
-
-	jw_begin(&w);
-	jw_str(&w, "type", "result");
-	jw_str(&w, "name", o->name);
-	jw_bool(&w, "partial", partial);
-	jw_u64(&w, "runtime_ms", (end - r->ramp_end_ns + 500000) / 1000000);
 	for (int d = 0; d < 2; d++) {
 		dir_sum_clear(&total[d]);
 		for (unsigned j = 0; j < o->numjobs; j++)
 			dir_sum_add(&total[d], &r->jobs[j].stats[PHASE_MEASURE][d]);
 	}
-	write_dir("read", &total[0], secs);
-	write_dir("write", &total[1], secs);
+	write_dir("read", &total[0], rate_secs);
+	write_dir("write", &total[1], rate_secs);
 
 	double usr = ms_of(&ru0->ru_utime, &ru1->ru_utime), sys = ms_of(&ru0->ru_stime, &ru1->ru_stime);
 	jw_obj(&w, "cpu");
 	jw_dbl(&w, "usr_ms", usr);
 	jw_dbl(&w, "sys_ms", sys);
-	jw_dbl(&w, "usr_pct", secs > 0 ? usr / 10.0 / secs : 0);
-	jw_dbl(&w, "sys_pct", secs > 0 ? sys / 10.0 / secs : 0);
+	jw_dbl(&w, "usr_pct", cpu_secs > 0 ? usr / 10.0 / cpu_secs : 0);
+	jw_dbl(&w, "sys_pct", cpu_secs > 0 ? sys / 10.0 / cpu_secs : 0);
 	jw_obj_end(&w);
 
 	jw_arr(&w, "jobs");
 	for (unsigned j = 0; j < o->numjobs; j++) {
 		const struct job *job = &r->jobs[j];
-		double jsecs = job->end_ns > r->ramp_end_ns ? (double)(job->end_ns - r->ramp_end_ns) / 1e9 : 0;
+		double jsecs = jobs_share_time ? rate_secs
+				: job->end_ns > r->ramp_end_ns ? (double)(job->end_ns - r->ramp_end_ns) / 1e9 : 0;
 		jw_obj(&w, NULL);
 		jw_u64(&w, "job", j);
 		for (int d = 0; d < 2; d++) {
@@ -273,6 +266,24 @@ void report_result(const struct run *r, bool partial, const struct rusage *ru0, 
 	write_histogram("read", &total[0]);
 	write_histogram("write", &total[1]);
 	jw_obj_end(&w);
+}
+
+void report_result(const struct run *r, bool partial, const struct rusage *ru0, const struct rusage *ru1)
+{
+	const struct options *o = r->opt;
+	uint64_t end = r->ramp_end_ns;
+
+	for (unsigned j = 0; j < o->numjobs; j++)
+		if (r->jobs[j].end_ns > end)
+			end = r->jobs[j].end_ns;
+	double secs = (double)(end - r->ramp_end_ns) / 1e9;
+
+	jw_begin(&w);
+	jw_str(&w, "type", "result");
+	jw_str(&w, "name", o->name);
+	jw_bool(&w, "partial", partial);
+	jw_u64(&w, "runtime_ms", (end - r->ramp_end_ns + 500000) / 1000000);
+	write_measured(r, secs, false, secs, ru0, ru1);
 	emit();
 }
 
@@ -331,7 +342,6 @@ void report_checkpoint(const struct ckpt_plan *p, const struct ckpt_record *c)
 void report_checkpoint_result(const struct run *r, const struct ckpt_plan *p, bool partial, const struct rusage *ru0,
 			      const struct rusage *ru1)
 {
-	static struct dir_sum total[2], one[2];
 	const struct options *o = r->opt;
 	double ckpt_secs = 0, elapsed = secs_between(p->start_ns, now_ns());
 	uint64_t bytes = 0;
@@ -345,43 +355,8 @@ void report_checkpoint_result(const struct run *r, const struct ckpt_plan *p, bo
 	jw_str(&w, "name", o->name);
 	jw_bool(&w, "partial", partial);
 	jw_u64(&w, "runtime_ms", (uint64_t)(elapsed * 1000 + 0.5));
-	for (int d = 0; d < 2; d++) {
-		dir_sum_clear(&total[d]);
-		for (unsigned j = 0; j < o->numjobs; j++)
-			dir_sum_add(&total[d], &r->jobs[j].stats[PHASE_MEASURE][d]);
-	}
 	/* throughput over the checkpoints' own time: deleting old ones between them is not writing */
-	write_dir("read", &total[0], ckpt_secs);
-	write_dir("write", &total[1], ckpt_secs);
-
-	double usr = ms_of(&ru0->ru_utime, &ru1->ru_utime), sys = ms_of(&ru0->ru_stime, &ru1->ru_stime);
-	jw_obj(&w, "cpu");
-	jw_dbl(&w, "usr_ms", usr);
-	jw_dbl(&w, "sys_ms", sys);
-	jw_dbl(&w, "usr_pct", elapsed > 0 ? usr / 10.0 / elapsed : 0);
-	jw_dbl(&w, "sys_pct", elapsed > 0 ? sys / 10.0 / elapsed : 0);
-	jw_obj_end(&w);
-
-	jw_arr(&w, "jobs");
-	for (unsigned j = 0; j < o->numjobs; j++) {
-		jw_obj(&w, NULL);
-		jw_u64(&w, "job", j);
-		for (int d = 0; d < 2; d++) {
-			dir_sum_clear(&one[d]);
-			dir_sum_add(&one[d], &r->jobs[j].stats[PHASE_MEASURE][d]);
-			write_dir(d == DIR_READ ? "read" : "write", &one[d], ckpt_secs);
-		}
-		jw_obj_end(&w);
-	}
-	jw_arr_end(&w);
-
-	jw_obj(&w, "histogram");
-	jw_str(&w, "layout", "fio");
-	jw_u64(&w, "bits", HIST_BITS);
-	jw_u64(&w, "groups", HIST_GROUPS);
-	write_histogram("read", &total[0]);
-	write_histogram("write", &total[1]);
-	jw_obj_end(&w);
+	write_measured(r, ckpt_secs, true, elapsed, ru0, ru1);
 
 	jw_obj(&w, "checkpoint");
 	jw_str(&w, "mode", p->dir ? "directory" : "region");
