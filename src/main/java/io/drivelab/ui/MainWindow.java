@@ -6,9 +6,12 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import io.drivelab.cli.DriveLabCommand;
 import io.drivelab.reference.ReferenceStore;
@@ -32,7 +35,11 @@ import io.drivelab.ui.run.RunViewModel;
 import io.drivelab.ui.targets.TargetsView;
 import io.drivelab.ui.targets.TargetsViewModel;
 import javafx.animation.Timeline;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
@@ -44,6 +51,7 @@ import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 
@@ -75,6 +83,10 @@ public final class MainWindow {
     private final Label statusLine = new Label("");
     private final Timeline drainer;
     private double[] dividers = {0.19, 0.43};
+    /** The plan file opened at the last start, remembered again unless another plan is chosen. */
+    private String plannedFile;
+    /** The reference drives ticked last time, kept when the library cannot be read this time. */
+    private List<String> rememberedDrives;
 
     public MainWindow(Stage stage, AppContext context, Store store, Path engine, String engineProblem,
                       FxTasks tasks, FileDialogs testDialogs) {
@@ -118,7 +130,7 @@ public final class MainWindow {
         root.setBottom(statusLine);
 
         // A size remembered on a large monitor must still fit a laptop's screen.
-        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(root, Math.min(settings.width(), screen.getWidth()),
                 Math.min(settings.height(), screen.getHeight()));
         scene.getStylesheets().add(MainWindow.class.getResource("drivelab.css").toExternalForm());
@@ -186,7 +198,7 @@ public final class MainWindow {
     /** Asks each question; empty when the user declines one. */
     private Optional<RunViewModel.Confirmed> ask(List<RunViewModel.Confirmation> questions) {
         Map<Path, String> typed = new HashMap<>();
-        java.util.Set<Path> overwrite = new java.util.HashSet<>();
+        Set<Path> overwrite = new HashSet<>();
         for (RunViewModel.Confirmation c : questions) {
             if (c.kind() == RunViewModel.Confirmation.Kind.TYPE_DEVICE_NAME) {
                 Optional<String> answer = askDeviceName(c);
@@ -196,12 +208,11 @@ public final class MainWindow {
                 }
                 typed.put(c.target(), answer.get());
             } else {
-                javafx.scene.control.Alert alert = new javafx.scene.control.Alert(
-                        javafx.scene.control.Alert.AlertType.CONFIRMATION, c.question(),
-                        javafx.scene.control.ButtonType.CANCEL, javafx.scene.control.ButtonType.OK);
+                Alert alert = new Alert(Alert.AlertType.CONFIRMATION, c.question(), ButtonType.CANCEL,
+                        ButtonType.OK);
                 alert.initOwner(stage);
                 alert.setHeaderText("Overwrite " + c.target().getFileName() + "?");
-                if (alert.showAndWait().filter(javafx.scene.control.ButtonType.OK::equals).isEmpty()) {
+                if (alert.showAndWait().filter(ButtonType.OK::equals).isEmpty()) {
                     statusLine.setText("Not started: " + c.target() + " is left as it is.");
                     return Optional.empty();
                 }
@@ -237,7 +248,7 @@ public final class MainWindow {
         List<Long> chosen = ids;
         Path suggested = Path.of(System.getProperty("user.home"), SaveReportViewModel.suggestedName(ids));
         dialogs.saveFile("Save report", suggested, "PNG image", "png").ifPresent(file ->
-                saver.save(chosen, file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".png")
+                saver.save(chosen, file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")
                         ? file : file.resolveSibling(file.getFileName() + ".png")));
     }
 
@@ -289,9 +300,6 @@ public final class MainWindow {
                 references.drives().isEmpty() ? rememberedDrives : references.chosenNames());
     }
 
-    private String plannedFile;
-    private List<String> rememberedDrives;
-
     private void restorePlan(Settings s) {
         rememberedDrives = s.referenceDrives();
         if (s.planFile() != null && Files.isRegularFile(Path.of(s.planFile()))) {
@@ -329,9 +337,9 @@ public final class MainWindow {
         }
     }
 
-    private static Tab tab(String title, javafx.scene.Node content) {
+    private static Tab tab(String title, Node content) {
         Tab tab = new Tab(title, content);
-        tab.setId("tab-" + title.toLowerCase(java.util.Locale.ROOT));
+        tab.setId("tab-" + title.toLowerCase(Locale.ROOT));
         return tab;
     }
 }

@@ -16,6 +16,7 @@ import javafx.scene.control.cell.CheckBoxListCell;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartViewer;
 
@@ -29,7 +30,7 @@ public final class CompareView extends SplitPane {
         ListView<CompareViewModel.RunChoice> runs = new ListView<>(model.runs());
         runs.setId("compare-runs");
         runs.setCellFactory(CheckBoxListCell.forListView(CompareViewModel.RunChoice::chosen,
-                new javafx.util.StringConverter<>() {
+                new StringConverter<>() {
                     @Override
                     public String toString(CompareViewModel.RunChoice r) {
                         return r == null ? "" : r.label();
@@ -44,7 +45,7 @@ public final class CompareView extends SplitPane {
         ListView<ReferenceDrivesViewModel.DriveChoice> drives = new ListView<>(references.drives());
         drives.setId("compare-drives");
         drives.setCellFactory(CheckBoxListCell.forListView(ReferenceDrivesViewModel.DriveChoice::chosen,
-                new javafx.util.StringConverter<>() {
+                new StringConverter<>() {
                     @Override
                     public String toString(ReferenceDrivesViewModel.DriveChoice d) {
                         return d == null ? "" : d.name();

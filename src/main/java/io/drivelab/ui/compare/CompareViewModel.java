@@ -10,6 +10,8 @@ import io.drivelab.store.Store;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.ui.common.Tasks;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
+import javafx.beans.InvalidationListener;
+import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -39,7 +41,7 @@ public final class CompareViewModel {
     private final Store store;
     private final ReferenceDrivesViewModel references;
     private final ObservableList<RunChoice> runs = FXCollections.observableArrayList(r ->
-            new javafx.beans.Observable[]{r.chosen()});
+            new Observable[]{r.chosen()});
     private final ReadOnlyObjectWrapper<Report> comparison = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Tick runs to compare.");
     private boolean refreshing;
@@ -51,7 +53,7 @@ public final class CompareViewModel {
         this.tasks = tasks;
         this.store = store;
         this.references = references;
-        runs.addListener((javafx.beans.InvalidationListener) o -> compare());
+        runs.addListener((InvalidationListener) o -> compare());
         references.chosenProperty().addListener(o -> compare());
     }
 

@@ -9,13 +9,16 @@ import java.util.function.Function;
 
 import io.drivelab.store.Run;
 import io.drivelab.ui.common.FileDialogs;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.geometry.Pos;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextInputDialog;
 import javafx.scene.layout.HBox;
@@ -46,7 +49,7 @@ public final class HistoryView extends VBox {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> model.selectedProperty().set(b));
         table.setRowFactory(v -> {
-            javafx.scene.control.TableRow<Run> row = new javafx.scene.control.TableRow<>();
+            TableRow<Run> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
                 if (e.getClickCount() == 2 && !row.isEmpty()) {
                     open.accept(row.getItem());
@@ -82,7 +85,7 @@ public final class HistoryView extends VBox {
         Button resumeButton = button("Resume", "history-resume", none, () -> resume.accept(
                 model.selectedProperty().get()));
         resumeButton.disableProperty().unbind();
-        resumeButton.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+        resumeButton.disableProperty().bind(Bindings.createBooleanBinding(
                 () -> !HistoryViewModel.resumable(model.selectedProperty().get()), model.selectedProperty()));
         Button refresh = new Button("Refresh");
         refresh.setOnAction(e -> model.refresh());
@@ -102,7 +105,7 @@ public final class HistoryView extends VBox {
                 .ifPresent(file -> model.export(run, format, file));
     }
 
-    private static Button button(String text, String id, javafx.beans.value.ObservableBooleanValue disabled,
+    private static Button button(String text, String id, ObservableBooleanValue disabled,
                                  Runnable action) {
         Button button = new Button(text);
         button.setId(id);

@@ -5,6 +5,8 @@ import java.util.function.Consumer;
 
 import io.drivelab.ui.common.FileDialogs;
 import io.drivelab.ui.common.Messages;
+import javafx.beans.property.ObjectProperty;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -18,6 +20,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /** The plan column: preset or file, workloads and their grids, times, preconditions, estimate. */
@@ -135,7 +138,7 @@ public final class PlanView extends ScrollPane {
         if (!model.workloads().isEmpty()) {
             workloads.getSelectionModel().select(model.shownWorkloadProperty().get());
         }
-        model.workloads().addListener((javafx.collections.ListChangeListener<WorkloadChoice>) c -> {
+        model.workloads().addListener((ListChangeListener<WorkloadChoice>) c -> {
             if (!model.workloads().isEmpty() && workloads.getSelectionModel().getSelectedItem() == null) {
                 workloads.getSelectionModel().select(0);
             }
@@ -174,7 +177,7 @@ public final class PlanView extends ScrollPane {
     }
 
     private static Spinner<Integer> spinner(String id, int min, int max,
-                                            javafx.beans.property.ObjectProperty<Integer> value) {
+                                            ObjectProperty<Integer> value) {
         Spinner<Integer> spinner = new Spinner<>(min, max, value.get() == null ? min : value.get());
         spinner.setId(id);
         spinner.setEditable(true);
@@ -186,7 +189,7 @@ public final class PlanView extends ScrollPane {
     /** A label that keeps its whole text. */
     private static Label fixed(String text) {
         Label label = new Label(text);
-        label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        label.setMinWidth(Region.USE_PREF_SIZE);
         return label;
     }
 

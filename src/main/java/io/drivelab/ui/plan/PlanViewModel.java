@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import io.drivelab.ui.common.Messages;
 import io.drivelab.workload.Matrix;
 import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.PlanItem;
@@ -13,7 +14,6 @@ import io.drivelab.workload.Presets;
 import io.drivelab.workload.Step;
 import io.drivelab.workload.TestPlan;
 import io.drivelab.workload.WorkloadStep;
-import io.drivelab.ui.common.Messages;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -23,6 +23,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
@@ -51,7 +52,7 @@ public final class PlanViewModel {
     private boolean loading;
 
     public PlanViewModel(String preset) {
-        workloads.addListener((javafx.collections.ListChangeListener<WorkloadChoice>) c -> rebuild());
+        workloads.addListener((ListChangeListener<WorkloadChoice>) c -> rebuild());
         runtime.addListener((o, a, b) -> rebuild());
         ramp.addListener((o, a, b) -> rebuild());
         idle.addListener((o, a, b) -> rebuild());

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 import io.drivelab.workload.Matrix;
+import io.drivelab.workload.Units;
 import io.drivelab.workload.WorkloadStep;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
@@ -55,7 +56,7 @@ public final class WorkloadChoice {
     /** "randread 4k", "randread 128k-mix". */
     public String describe() {
         String transfer = step.workload().mix() != null ? step.workload().transferLabel()
-                : io.drivelab.workload.Units.formatSize(step.workload().bs());
+                : Units.formatSize(step.workload().bs());
         return step.workload().rw().value() + " " + transfer;
     }
 

@@ -7,6 +7,8 @@ import java.util.concurrent.Callable;
 import io.drivelab.report.ReferenceCurves;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.ui.common.Tasks;
+import javafx.beans.InvalidationListener;
+import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -29,7 +31,7 @@ public final class ReferenceDrivesViewModel {
     private final Tasks tasks;
     private final Callable<ReferenceCurves> library;
     private final ObservableList<DriveChoice> drives = FXCollections.observableArrayList(d ->
-            new javafx.beans.Observable[]{d.chosen()});
+            new Observable[]{d.chosen()});
     private final ReadOnlyObjectWrapper<ReferenceCurves> chosen = new ReadOnlyObjectWrapper<>(ReferenceCurves.NONE);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Loading the reference library…");
     private ReferenceCurves all = ReferenceCurves.NONE;
@@ -38,7 +40,7 @@ public final class ReferenceDrivesViewModel {
     public ReferenceDrivesViewModel(Tasks tasks, Callable<ReferenceCurves> library) {
         this.tasks = tasks;
         this.library = library;
-        drives.addListener((javafx.beans.InvalidationListener) o -> update());
+        drives.addListener((InvalidationListener) o -> update());
     }
 
     /**

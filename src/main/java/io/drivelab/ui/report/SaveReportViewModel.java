@@ -2,6 +2,7 @@ package io.drivelab.ui.report;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 import io.drivelab.report.Report;
 import io.drivelab.report.ReportRenderer;
@@ -44,7 +45,7 @@ public final class SaveReportViewModel {
     /** The folder the single charts go to: "drivelab-run-7-charts" next to "drivelab-run-7.png". */
     public static Path chartsFolder(Path png) {
         String name = png.getFileName().toString();
-        String base = name.toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? name.substring(0, name.length() - 4)
+        String base = name.toLowerCase(Locale.ROOT).endsWith(".png") ? name.substring(0, name.length() - 4)
                 : name;
         return png.resolveSibling(base + "-charts");
     }

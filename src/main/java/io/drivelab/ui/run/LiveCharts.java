@@ -3,8 +3,10 @@ package io.drivelab.ui.run;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import io.drivelab.report.Charts;
 import io.drivelab.report.Curve;
@@ -18,6 +20,7 @@ import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.PointStatus;
 import io.drivelab.workload.PlanItem;
+import io.drivelab.workload.Point;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
@@ -46,7 +49,7 @@ public final class LiveCharts {
         private final XYSeriesCollection latency = new XYSeriesCollection();
         private final XYSeriesCollection scalingReferences = new XYSeriesCollection();
         private final XYSeriesCollection latencyReferences = new XYSeriesCollection();
-        private final Map<Integer, XYSeries[]> byJobs = new java.util.TreeMap<>();
+        private final Map<Integer, XYSeries[]> byJobs = new TreeMap<>();
 
         WorkloadCurves(String name, WorkloadType type) {
             this.name = name;
@@ -194,11 +197,11 @@ public final class LiveCharts {
     }
 
     void pointStarted(PlanItem item, String key) {
-        io.drivelab.workload.Point p = item.point();
+        Point p = item.point();
         timeUnit.set(WorkloadType.of(p.workload()).unit());
         throughput.setKey(timeUnit.get().label());
         clearTime((item.isPrecondition() ? "Precondition " : "") + p.workload().name() + " "
-                + String.format(java.util.Locale.ROOT, "QD%d/%d", p.iodepth(), p.numjobs()) + " (" + key + ")");
+                + String.format(Locale.ROOT, "QD%d/%d", p.iodepth(), p.numjobs()) + " (" + key + ")");
         if (item.isMeasure()) {
             WorkloadCurves curves = curvesOf(p.workload().name(), WorkloadType.of(p.workload()));
             // The next workload is shown once it has a point; until then the last one's curves stay in view.

@@ -8,6 +8,7 @@ import io.drivelab.report.Percentiles;
 import io.drivelab.report.Throughput;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ComboBox;
@@ -17,6 +18,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartViewer;
@@ -61,7 +63,7 @@ public final class LiveView extends VBox {
         Label percentilesTitle = new Label();
         percentilesTitle.textProperty().bind(live.percentilesTitleProperty());
         percentilesTitle.setWrapText(true);
-        percentilesTitle.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        percentilesTitle.setMinHeight(Region.USE_PREF_SIZE);
         percentilesTitle.getStyleClass().add("target-title");
         VBox percentileBox = new VBox(4, percentilesTitle, percentiles);
         VBox.setVgrow(percentiles, Priority.ALWAYS);
@@ -83,7 +85,7 @@ public final class LiveView extends VBox {
         workload.setPromptText("(after the first point)");
         MenuButton drives = new MenuButton("Reference drives");
         drives.setId("reference-drives");
-        references.drives().addListener((javafx.collections.ListChangeListener<ReferenceDrivesViewModel.DriveChoice>)
+        references.drives().addListener((ListChangeListener<ReferenceDrivesViewModel.DriveChoice>)
                 c -> fillDrives(drives, references.drives()));
         fillDrives(drives, references.drives());
         Label hint = new Label("dashed: published figures of the same workload");

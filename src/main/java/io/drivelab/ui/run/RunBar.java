@@ -8,6 +8,7 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /** Start, Stop and Save report, the progress of the run, and what went wrong. */
@@ -42,13 +43,13 @@ public final class RunBar extends VBox {
                         : "Elapsed " + model.elapsedProperty().get()
                         + (model.etaProperty().get().isEmpty() ? "" : "  ·  ETA " + model.etaProperty().get()),
                 model.elapsedProperty(), model.etaProperty()));
-        times.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        times.setMinWidth(Region.USE_PREF_SIZE);
         HBox buttons = new HBox(8, startButton, stopButton, save, progress, times);
         buttons.setAlignment(Pos.CENTER_LEFT);
 
         Label position = new Label();
         position.textProperty().bind(model.positionProperty());
-        position.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        position.setMinWidth(Region.USE_PREF_SIZE);
         Label current = new Label();
         current.setId("current");
         current.textProperty().bind(model.currentProperty());

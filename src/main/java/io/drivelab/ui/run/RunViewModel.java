@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.run.PlanRunner;
@@ -13,7 +14,9 @@ import io.drivelab.run.RunException;
 import io.drivelab.run.RunProgress;
 import io.drivelab.run.WriteGuard;
 import io.drivelab.store.PointKind;
+import io.drivelab.store.PointResult;
 import io.drivelab.store.PointStatus;
+import io.drivelab.store.Run;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
@@ -22,8 +25,10 @@ import io.drivelab.ui.common.Tasks;
 import io.drivelab.ui.plan.PlanViewModel;
 import io.drivelab.ui.targets.Target;
 import io.drivelab.ui.targets.TargetsViewModel;
+import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.TestPlan;
 import io.drivelab.workload.Units;
+import javafx.beans.InvalidationListener;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -56,12 +61,12 @@ public final class RunViewModel {
     /**
      * The user's answers: the names typed for drives, and the files they agreed to overwrite.
      */
-    public record Confirmed(Map<Path, String> typedNames, java.util.Set<Path> overwrite) {
-        public static final Confirmed NOTHING = new Confirmed(Map.of(), java.util.Set.of());
+    public record Confirmed(Map<Path, String> typedNames, Set<Path> overwrite) {
+        public static final Confirmed NOTHING = new Confirmed(Map.of(), Set.of());
 
         public Confirmed {
             typedNames = Map.copyOf(typedNames);
-            overwrite = java.util.Set.copyOf(overwrite);
+            overwrite = Set.copyOf(overwrite);
         }
 
         String typed(Path target) {
@@ -114,7 +119,7 @@ public final class RunViewModel {
         this.targets = targets;
         this.plan = plan;
         this.statusIntervalMs = statusIntervalMs;
-        targets.targets().addListener((javafx.beans.InvalidationListener) o -> recheck());
+        targets.targets().addListener((InvalidationListener) o -> recheck());
         plan.planProperty().addListener(o -> recheck());
         running.addListener(o -> recheck());
         recheck();
@@ -219,10 +224,10 @@ public final class RunViewModel {
     }
 
     /** What resuming a run needs confirmed, as {@link #confirmationsNeeded()}. */
-    public Optional<Confirmation> resumeConfirmation(io.drivelab.store.Run run) {
+    public Optional<Confirmation> resumeConfirmation(Run run) {
         TestPlan stored;
         try {
-            stored = io.drivelab.workload.PlanFiles.fromJson(run.planJson(), "run " + run.id());
+            stored = PlanFiles.fromJson(run.planJson(), "run " + run.id());
         } catch (RuntimeException e) {
             return Optional.empty();
         }
@@ -313,7 +318,7 @@ public final class RunViewModel {
     }
 
     /** The points a resumed run had measured before. */
-    record Earlier(long runId, List<io.drivelab.store.PointResult> points) implements LiveFeed.Event {
+    record Earlier(long runId, List<PointResult> points) implements LiveFeed.Event {
     }
 
     private void begin() {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 import io.drivelab.ui.common.FileDialogs;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -46,7 +47,7 @@ public final class TargetsView extends VBox {
         HBox footer = new HBox(8, drives, spacer, refresh);
         footer.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(title, hint, scroll, footer);
-        model.targets().addListener((javafx.collections.ListChangeListener<Target>) c -> {
+        model.targets().addListener((ListChangeListener<Target>) c -> {
             boolean structural = false;
             while (c.next()) {
                 structural |= c.wasAdded() || c.wasRemoved();
@@ -102,7 +103,7 @@ public final class TargetsView extends VBox {
         folder.textProperty().bindBidirectional(file.folderProperty());
         HBox.setHgrow(folder, Priority.ALWAYS);
         Button choose = new Button("Choose…");
-        choose.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        choose.setMinWidth(Region.USE_PREF_SIZE);
         choose.setOnAction(e -> dialogs.chooseFolder("Folder for the test file", Path.of(file.folderProperty()
                 .get())).ifPresent(p -> file.folderProperty().set(p.toString())));
         TextField size = new TextField();
