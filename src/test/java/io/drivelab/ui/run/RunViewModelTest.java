@@ -17,6 +17,8 @@ import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
 import io.drivelab.ui.DirectTasks;
 import io.drivelab.ui.plan.PlanViewModel;
+import io.drivelab.ui.plan.WorkloadChoice;
+import io.drivelab.ui.targets.Target;
 import io.drivelab.ui.targets.TargetsViewModel;
 import io.drivelab.workload.Presets;
 import org.junit.jupiter.api.AfterEach;
@@ -195,5 +197,66 @@ class RunViewModelTest {
         assertEquals(4, curvePoints("128K sequential write"), "the earlier points and the resumed ones");
         assertEquals(4, curvePoints("128K sequential read"));
         assertTrue(vm.statusProperty().get().startsWith("Run " + runId + " complete"), vm.statusProperty().get());
+    }
+
+    /** Runs a command, returning its output; fails the test when it fails. */
+    private static String exec(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new AssertionError(String.join(" ", command) + ": " + out);
+        }
+        return out.strip();
+    }
+
+    @Test
+    void theTickedTargetsRunInListOrderAndADriveOnlyWithItsNameTyped() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                (Integer) java.nio.file.Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0,
+                "a loop device needs root; CI runs the tests as root");
+        // A sparse 1.1 GiB file as a drive: the quick plan's region is its first 1 GiB.
+        Path backing = dir.resolve("drive.img");
+        try (var file = new java.io.RandomAccessFile(backing.toFile(), "rw")) {
+            file.setLength(1100L << 20);
+        }
+        Path device = Path.of(exec("losetup", "--find", "--show", backing.toString()));
+        try {
+            targets.refresh();
+            Target drive = targets.targets().stream().filter(t -> t.path().equals(device)).findFirst()
+                    .orElseThrow(() -> new AssertionError(device + " not among the drives"));
+            assertEquals(Target.Badge.FREE, drive.badge());
+            drive.selectedProperty().set(true);
+            plan.workloads().forEach(w -> w.includedProperty().set(w.name().equals("4K random write")));
+            WorkloadChoice write = plan.workloads().get(3);
+            write.cell(32, 1).set(false);
+            write.cell(1, 2).set(false);
+            write.cell(32, 2).set(false);
+
+            List<RunViewModel.Confirmation> needed = vm.confirmationsNeeded();
+            assertEquals(1, needed.size());
+            assertEquals(RunViewModel.Confirmation.Kind.TYPE_DEVICE_NAME, needed.get(0).kind());
+            assertEquals(device, needed.get(0).target());
+            assertTrue(needed.get(0).question().contains("destroys everything on it. Type " + device),
+                    needed.get(0).question());
+
+            // The test file runs first (list order); a wrong name is refused for the drive after it.
+            vm.start(new RunViewModel.Confirmed(Map.of(device, "/dev/sda"), java.util.Set.of()));
+            drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(60));
+            assertTrue(vm.errorProperty().get().startsWith(device + ": the plan writes to " + device),
+                    vm.errorProperty().get());
+            assertEquals(1, store.listRuns().size());
+
+            vm.start(new RunViewModel.Confirmed(Map.of(device, device.toString()), java.util.Set.of()));
+            drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(60));
+            assertEquals("", vm.errorProperty().get());
+            List<io.drivelab.store.Run> runs = store.listRuns();
+            assertEquals(List.of(dir.resolve("drivelab-test.img").toString(),
+                            dir.resolve("drivelab-test.img").toString(), device.toString()),
+                    runs.stream().sorted(java.util.Comparator.comparingLong(io.drivelab.store.Run::id))
+                            .map(io.drivelab.store.Run::target).toList());
+            assertTrue(runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETE), runs.toString());
+        } finally {
+            exec("losetup", "--detach", device.toString());
+        }
     }
 }
