@@ -48,6 +48,7 @@ import javafx.scene.control.TextInputDialog;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -135,7 +136,13 @@ public final class MainWindow {
                 Math.min(settings.height(), screen.getHeight()));
         scene.getStylesheets().add(MainWindow.class.getResource("drivelab.css").toExternalForm());
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), this::start);
-        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.ESCAPE), this::stop);
+        // Esc stops a run wherever the focus is: a filter, since a text field would take the key otherwise.
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE && run.isRunning()) {
+                stop();
+                e.consume();
+            }
+        });
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN),
                 this::saveReport);
         stage.setTitle(DriveLabApp.TITLE);

@@ -106,6 +106,8 @@ class LiveRunTest {
             timeSamplesSeen = Math.max(timeSamplesSeen, fx(() -> items(find("#time-chart", ChartViewer.class), 0)));
             return points >= 3;
         }, 90);
+        // Esc stops the run even with the focus in a text field.
+        robot.clickOn("#file-size");
         robot.push(KeyCode.ESCAPE);
         waitUntil(() -> fx(() -> find("#stop", Button.class).isDisabled()), 30);
         robot.interact(probe::stop);
