@@ -245,7 +245,7 @@ void *job_main(void *arg)
 		inflight -= (unsigned)ret;
 		uint64_t submitted_at = now;
 		now = now_ns();
-		if (spin_cap_ns) {
+		if (spin_cap_ns && ret > 0) {
 			/* mean wait for the next completion, smoothed: the spin budget is twice that, within the cap */
 			wait_ewma_ns = (wait_ewma_ns * 7 + (now - submitted_at)) / 8;
 			spin_ns = wait_ewma_ns * 2 <= spin_cap_ns ? wait_ewma_ns * 2 : 0;
