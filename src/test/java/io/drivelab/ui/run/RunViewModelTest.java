@@ -259,4 +259,36 @@ class RunViewModelTest {
             exec("losetup", "--detach", device.toString());
         }
     }
+
+    @Test
+    void aDriveWithAMountedFilesystemLeavesStartBlockedNamingTheMountPoint() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                (Integer) java.nio.file.Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0,
+                "a loop device and a mount need root; CI runs the tests as root");
+        Path backing = dir.resolve("mounted.img");
+        try (var file = new java.io.RandomAccessFile(backing.toFile(), "rw")) {
+            file.setLength(64L << 20);
+        }
+        exec("mkfs.ext4", "-q", "-F", backing.toString());
+        Path device = Path.of(exec("losetup", "--find", "--show", backing.toString()));
+        Path mountPoint = java.nio.file.Files.createDirectory(dir.resolve("mnt"));
+        try {
+            exec("mount", device.toString(), mountPoint.toString());
+            try {
+                targets.refresh();
+                Target drive = targets.targets().stream().filter(t -> t.path().equals(device)).findFirst()
+                        .orElseThrow(() -> new AssertionError(device + " not among the drives"));
+                assertEquals(Target.Badge.MOUNTED, drive.badge());
+                targets.testFile().selectedProperty().set(false);
+                drive.selectedProperty().set(true);
+
+                String why = vm.startBlockedProperty().get();
+                assertTrue(why.contains(mountPoint.toString()), "Start is not blocked by the mount: '" + why + "'");
+            } finally {
+                exec("umount", mountPoint.toString());
+            }
+        } finally {
+            exec("losetup", "--detach", device.toString());
+        }
+    }
 }
