@@ -57,11 +57,7 @@ public final class Charts {
     /** Throughput against IODepth (a base-2 log axis: 1, 2, 4 … 256), one line per NumJobs. */
     public static JFreeChart scaling(String title, Throughput unit, XYSeriesCollection measured,
                                      XYSeriesCollection references) {
-        LogAxis iodepth = new LogAxis("IODepth");
-        iodepth.setBase(2);
-        iodepth.setTickUnit(new NumberTickUnit(1));
-        iodepth.setNumberFormatOverride(new DecimalFormat("0"));
-        iodepth.setSmallestValue(0.5);
+        LogAxis iodepth = log2Axis("IODepth");
         NumberAxis throughput = new NumberAxis(unit.label());
         throughput.setAutoRangeIncludesZero(true);
         return chart(title, iodepth, throughput, measured, references);
@@ -147,12 +143,27 @@ public final class Charts {
         return new XYSeries(label, false, true);
     }
 
-    private static JFreeChart chart(String title, ValueAxis x, ValueAxis y, XYSeriesCollection measured,
-                                    XYSeriesCollection references) {
+    /** A base-2 log axis over 1, 2, 4 …: IODepth, or gdsio's threads. */
+    static LogAxis log2Axis(String label) {
+        LogAxis axis = new LogAxis(label);
+        axis.setBase(2);
+        axis.setTickUnit(new NumberTickUnit(1));
+        axis.setNumberFormatOverride(new DecimalFormat("0"));
+        axis.setSmallestValue(0.5);
+        return axis;
+    }
+
+    /**
+     * A chart on any axes: measured curves solid (dataset 0), references dashed (dataset 1); {@code seriesWord} is
+     * what a reference source's lines are in its one legend entry (" jobs" for NumJobs, null to list them as they
+     * are).
+     */
+    static JFreeChart chart(String title, ValueAxis x, ValueAxis y, XYSeriesCollection measured,
+                            XYSeriesCollection references, boolean jobs) {
         XYPlot plot = new XYPlot(measured, x, y, new PaletteRenderer(MEASURED, SOLID, true, false));
         if (references != null) {
             plot.setDataset(1, references);
-            plot.setRenderer(1, new PaletteRenderer(REFERENCE, DASHED, true, true));
+            plot.setRenderer(1, new PaletteRenderer(REFERENCE, DASHED, true, true, jobs));
         }
         // Reference lines behind the measured ones.
         plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.REVERSE);
@@ -171,6 +182,18 @@ public final class Charts {
         // Room for the last tick label of the x axis.
         chart.setPadding(new RectangleInsets(4, 4, 4, 18));
         return chart;
+    }
+
+    private static JFreeChart chart(String title, ValueAxis x, ValueAxis y, XYSeriesCollection measured,
+                                    XYSeriesCollection references) {
+        return chart(title, x, y, measured, references, true);
+    }
+
+    /** A dashed line in the measured palette (a run's own averages), by series like dataset 0. */
+    static void addMeasuredDashed(JFreeChart chart, int index, XYSeriesCollection dataset) {
+        XYPlot plot = chart.getXYPlot();
+        plot.setDataset(index, dataset);
+        plot.setRenderer(index, new PaletteRenderer(MEASURED, DASHED, false, false));
     }
 
     private static StandardChartTheme theme() {
@@ -200,6 +223,7 @@ public final class Charts {
         private final Stroke stroke;
 
         private final boolean onePerSource;
+        private final boolean jobs;
 
         /**
          * @param onePerSource one legend entry per source, naming its NumJobs ("Kingston DC3000ME 7.68TB
@@ -207,7 +231,13 @@ public final class Charts {
          *                     their legend otherwise
          */
         PaletteRenderer(Color[] palette, Stroke stroke, boolean shapes, boolean onePerSource) {
+            this(palette, stroke, shapes, onePerSource, true);
+        }
+
+        /** @param jobs whether a source's lines are NumJobs ("8, 16 jobs") or named as they are ("1M read, 16K read") */
+        PaletteRenderer(Color[] palette, Stroke stroke, boolean shapes, boolean onePerSource, boolean jobs) {
             super(true, shapes);
+            this.jobs = jobs;
             this.palette = palette.clone();
             this.stroke = stroke;
             this.onePerSource = onePerSource;
@@ -239,6 +269,11 @@ public final class Charts {
                 return "";
             }
             String source = source(keys.get(series));
+            if (!this.jobs) {
+                List<String> lines = keys.stream().filter(k -> source(k).equals(source) && !k.equals(source))
+                        .map(k -> k.substring(source.length() + 2)).toList();
+                return lines.isEmpty() ? source : source + ": " + String.join(", ", lines);
+            }
             List<String> jobs = keys.stream().filter(k -> source(k).equals(source) && !k.equals(source))
                     .map(k -> k.substring(source.length() + 2).replace(" jobs", "").replace(" job", ""))
                     .sorted(java.util.Comparator.comparingInt(j -> j.chars().allMatch(Character::isDigit)

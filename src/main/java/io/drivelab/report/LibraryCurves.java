@@ -11,6 +11,10 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import io.drivelab.reference.Metric;
+import io.drivelab.reference.Qualifier;
+import io.drivelab.run.CheckpointFigures;
+import io.drivelab.workload.Presets;
+import io.drivelab.workload.Rw;
 import io.drivelab.reference.ReferenceFigure;
 import io.drivelab.reference.ReferenceLibrary;
 import io.drivelab.reference.Unit;
@@ -35,7 +39,7 @@ public final class LibraryCurves implements ReferenceCurves {
     public static LibraryCurves of(ReferenceLibrary library) {
         Set<String> drives = new LinkedHashSet<>();
         for (ReferenceFigure f : library.figures()) {
-            if (placeable(f)) {
+            if (placeable(f) || dlioPassAverage(f) != null || gdsio(f)) {
                 drives.add(f.drive().label());
             }
         }
@@ -111,6 +115,76 @@ public final class LibraryCurves implements ReferenceCurves {
         });
         return curves;
     }
+
+    @Override
+    public List<Curve> checkpointGbPerS() {
+        Map<String, TreeMap<Integer, Double>> byDrive = new LinkedHashMap<>();
+        for (ReferenceFigure f : library.figures()) {
+            Integer pass = dlioPassAverage(f);
+            if (pass != null && drives.contains(f.drive().label())) {
+                byDrive.computeIfAbsent(source(f), k -> new TreeMap<>())
+                        .putIfAbsent(pass, CheckpointFigures.reviewedGbPerS(f.value()));
+            }
+        }
+        List<Curve> curves = new ArrayList<>();
+        byDrive.forEach((source, passes) -> curves.add(new Curve("", source, passes.entrySet().stream()
+                .map(e -> new Curve.XY(e.getKey(), e.getValue())).toList())));
+        return curves;
+    }
+
+    @Override
+    public List<Curve> gdsioThroughput(String rw, long bs) {
+        return gdsio(rw, bs, Metric.BANDWIDTH);
+    }
+
+    @Override
+    public List<Curve> gdsioLatency(String rw, long bs) {
+        return gdsio(rw, bs, Metric.MEAN_LATENCY);
+    }
+
+    /** The chosen drives' gdsio figures at each of gdsio's thread counts ({@link ReferenceLibrary#matchGdsio}). */
+    private List<Curve> gdsio(String rw, long bs, Metric metric) {
+        Rw pattern = Rw.find(rw).orElse(null);
+        if (pattern == null) {
+            return List.of();
+        }
+        Map<String, TreeMap<Integer, Double>> byDrive = new LinkedHashMap<>();
+        for (int threads : Presets.GDSIO_THREADS) {
+            for (ReferenceFigure f : library.matchGdsio(pattern, bs, threads).same()) {
+                if (f.metric() != metric || !drives.contains(f.drive().label()) || bound(f)) {
+                    continue;
+                }
+                double value = metric == Metric.MEAN_LATENCY ? (f.unit() == Unit.MS ? f.value() * 1000 : f.value())
+                        : f.unit() == Unit.GIB_S ? f.value() : f.value() * 1e6 / (1L << 30);
+                byDrive.computeIfAbsent(source(f), k -> new TreeMap<>()).putIfAbsent(threads, value);
+            }
+        }
+        List<Curve> curves = new ArrayList<>();
+        String line = SuiteCharts.gdsioLine(rw, bs);
+        byDrive.forEach((source, points) -> curves.add(new Curve(source, line, points.entrySet().stream()
+                .map(e -> new Curve.XY(e.getKey(), e.getValue())).toList())));
+        return curves;
+    }
+
+    /** The pass of a DLIO "pass N average" figure that is a time (not a bound); null for any other figure. */
+    private static Integer dlioPassAverage(ReferenceFigure f) {
+        if (f.kind() != ReferenceFigure.Kind.MEASURED || f.metric() != Metric.CHECKPOINT_TIME || bound(f)) {
+            return null;
+        }
+        java.util.regex.Matcher m = PASS_AVERAGE.matcher(f.test());
+        return m.find() ? Integer.valueOf(m.group(1)) : null;
+    }
+
+    private static boolean gdsio(ReferenceFigure f) {
+        return f.isGdsio() && f.kind() == ReferenceFigure.Kind.MEASURED && f.rw() != null && f.bs() != null;
+    }
+
+    private static boolean bound(ReferenceFigure f) {
+        return f.qualifier() == Qualifier.AT_MOST || f.qualifier() == Qualifier.AT_LEAST;
+    }
+
+    private static final java.util.regex.Pattern PASS_AVERAGE = java.util.regex.Pattern.compile(
+            "pass (\\d+) average");
 
     private record Key(String source, int numjobs) {
     }

@@ -49,6 +49,24 @@ public interface ReferenceCurves {
     /** Mean latency (µs) against throughput, where a review gives both for one configuration. */
     List<Curve> latency(WorkloadType workload);
 
+    /**
+     * The reviewed drives' DLIO checkpoint times as GB/s per pass ({@code CheckpointFigures.reviewedGbPerS}): a
+     * curve per drive, x the pass. None by default.
+     */
+    default List<Curve> checkpointGbPerS() {
+        return List.of();
+    }
+
+    /** The reviews' GDSIO GiB/s by threads of one direction ("read", "write") and block size; none by default. */
+    default List<Curve> gdsioThroughput(String rw, long bs) {
+        return List.of();
+    }
+
+    /** The reviews' GDSIO mean latency (µs) by threads; none by default. */
+    default List<Curve> gdsioLatency(String rw, long bs) {
+        return List.of();
+    }
+
     /** The same, limited to these drives. */
     ReferenceCurves only(Collection<String> drives);
 }

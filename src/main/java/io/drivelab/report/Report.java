@@ -20,25 +20,63 @@ public record Report(String title, List<String> header, List<Panel> panels, Tabl
         Objects.requireNonNull(table, "table");
     }
 
+    /** What a panel's two charts are. */
+    public enum Kind {
+        /** Throughput against IODepth; mean latency against throughput. */
+        SCALING,
+        /**
+         * Seconds per checkpoint against checkpoint number (scaling: a line per pass; scalingReferences: the pass
+         * averages, dashed); GB/s per pass (latency: the run's; latencyReferences: the reviewed drives' DLIO
+         * figures as GB/s).
+         */
+        CHECKPOINT,
+        /** GiB/s against threads (scaling); mean µs against threads (latency); a line per direction and size. */
+        GDSIO
+    }
+
     /**
      * One workload's two charts: throughput against IODepth, and mean latency against throughput; measured curves
-     * and reference drives' curves apart, as the charts draw them apart.
+     * and reference drives' curves apart, as the charts draw them apart. A checkpoint or GDSIO panel has other
+     * axes ({@link Kind}).
      */
-    public record Panel(String workload, Throughput unit, List<Curve> scaling, List<Curve> scalingReferences,
-                        List<Curve> latency, List<Curve> latencyReferences) {
+    public record Panel(String workload, Kind kind, Throughput unit, List<Curve> scaling,
+                        List<Curve> scalingReferences, List<Curve> latency, List<Curve> latencyReferences) {
         public Panel {
+            Objects.requireNonNull(kind, "kind");
             scaling = List.copyOf(scaling);
             scalingReferences = List.copyOf(scalingReferences);
             latency = List.copyOf(latency);
             latencyReferences = List.copyOf(latencyReferences);
         }
 
+        public Panel(String workload, Throughput unit, List<Curve> scaling, List<Curve> scalingReferences,
+                     List<Curve> latency, List<Curve> latencyReferences) {
+            this(workload, Kind.SCALING, unit, scaling, scalingReferences, latency, latencyReferences);
+        }
+
         public String scalingTitle() {
-            return workload + ": " + unit.label() + " by IODepth";
+            return switch (kind) {
+                case SCALING -> workload + ": " + unit.label() + " by IODepth";
+                case CHECKPOINT -> workload + ": seconds per checkpoint over the run";
+                case GDSIO -> workload + ": GiB/s by threads";
+            };
         }
 
         public String latencyTitle() {
-            return workload + ": latency against " + unit.label();
+            return switch (kind) {
+                case SCALING -> workload + ": latency against " + unit.label();
+                case CHECKPOINT -> workload + ": GB/s per pass against the reviewed drives";
+                case GDSIO -> workload + ": mean latency by threads";
+            };
+        }
+
+        /** The two charts' names in file names: "scaling", "latency"; "times", "gbps"; "throughput", "latency". */
+        public List<String> chartNames() {
+            return switch (kind) {
+                case SCALING -> List.of("scaling", "latency");
+                case CHECKPOINT -> List.of("times", "gbps");
+                case GDSIO -> List.of("throughput", "latency");
+            };
         }
     }
 

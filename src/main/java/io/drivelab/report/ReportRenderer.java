@@ -111,9 +111,9 @@ public final class ReportRenderer {
             for (Report.Panel panel : report.panels()) {
                 String base = String.format(Locale.ROOT, "%02d-%s", n++, slug(panel.workload()));
                 List<JFreeChart> charts = charts(panel);
-                String[] kinds = {"scaling", "latency"};
+                List<String> kinds = panel.chartNames();
                 for (int i = 0; i < charts.size(); i++) {
-                    Path file = folder.resolve(base + "-" + kinds[i] + ".png");
+                    Path file = folder.resolve(base + "-" + kinds.get(i) + ".png");
                     try (OutputStream out = Files.newOutputStream(file)) {
                         ChartUtils.writeChartAsPNG(out, charts.get(i), CHART_WIDTH, CHART_HEIGHT);
                     }
@@ -128,6 +128,20 @@ public final class ReportRenderer {
 
     /** A panel's charts, on datasets of their own: throughput by IODepth, then latency against throughput. */
     public List<JFreeChart> charts(Report.Panel panel) {
+        if (panel.kind() == Report.Kind.CHECKPOINT) {
+            return List.of(
+                    SuiteCharts.checkpointTimes(panel.scalingTitle(), Charts.collection(panel.scaling()),
+                            Charts.collection(panel.scalingReferences())),
+                    SuiteCharts.checkpointGbPerS(panel.latencyTitle(), Charts.collection(panel.latency()),
+                            Charts.collection(panel.latencyReferences())));
+        }
+        if (panel.kind() == Report.Kind.GDSIO) {
+            return List.of(
+                    SuiteCharts.gdsioThroughput(panel.scalingTitle(), Charts.collection(panel.scaling()),
+                            Charts.collection(panel.scalingReferences())),
+                    SuiteCharts.gdsioLatency(panel.latencyTitle(), Charts.collection(panel.latency()),
+                            Charts.collection(panel.latencyReferences())));
+        }
         return List.of(
                 Charts.scaling(panel.scalingTitle(), panel.unit(), Charts.collection(panel.scaling()),
                         Charts.collection(panel.scalingReferences())),

@@ -10,7 +10,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import io.drivelab.engine.CheckpointEvent;
+import io.drivelab.engine.CheckpointSummary;
+import io.drivelab.run.GdsioGrid;
 import io.drivelab.store.Drive;
+import io.drivelab.store.PointKind;
+import io.drivelab.store.PointResult;
+import io.drivelab.workload.Units;
 import io.drivelab.store.Run;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
@@ -39,14 +45,19 @@ public final class Reports {
     public static Report run(Store store, long runId, ReferenceCurves references) {
         Run run = store.getRun(runId).orElseThrow(() -> new IllegalArgumentException("there is no run " + runId));
         List<StoredPoint> stored = store.listPoints(runId);
-        List<WorkloadResults> workloads = WorkloadResults.of(stored.stream().map(StoredPoint::point).toList());
+        List<WorkloadResults> workloads = WorkloadResults.of(ordinary(run, stored));
         List<Report.Panel> panels = new ArrayList<>();
+        List<String> suiteHeader = new ArrayList<>();
+        for (Suite s : suites(run, stored, "")) {
+            panels.add(s.panel(references));
+            suiteHeader.addAll(s.header());
+        }
         for (WorkloadResults w : workloads) {
             panels.add(new Report.Panel(w.name(), w.unit(), w.scalingCurves(""), references.scaling(w.type()),
                     w.latencyCurves(""), references.latency(w.type())));
         }
         List<List<String>> rows = new ArrayList<>();
-        for (WorkloadResults w : workloads) {
+        for (WorkloadResults w : WorkloadResults.of(stored.stream().map(StoredPoint::point).toList())) {
             for (PointFigures p : w.points()) {
                 rows.add(resultRow(p));
             }
@@ -60,6 +71,7 @@ public final class Reports {
         if (run.error() != null) {
             header.add("Error: " + run.error());
         }
+        header.addAll(suiteHeader);
         if (!references.drives().isEmpty()) {
             header.add("Reference drives (dashed): " + String.join(", ", references.drives()));
         }
@@ -74,13 +86,17 @@ public final class Reports {
     public static Report comparison(Store store, List<Long> runIds, ReferenceCurves references) {
         Map<WorkloadType, String> names = new LinkedHashMap<>();
         Map<WorkloadType, List<Source>> byType = new LinkedHashMap<>();
+        Map<String, Suite> suites = new LinkedHashMap<>();
         List<String> header = new ArrayList<>();
         for (long id : runIds) {
             Run run = store.getRun(id).orElseThrow(() -> new IllegalArgumentException("there is no run " + id));
             header.add("Run " + id + ": " + run.name() + " (" + run.status().dbValue() + ", "
                     + time(run.startedAt()) + ", " + orDash(run.host()) + ")");
             List<StoredPoint> stored = store.listPoints(id);
-            for (WorkloadResults w : WorkloadResults.of(stored.stream().map(StoredPoint::point).toList())) {
+            for (Suite suite : suites(run, stored, "run " + id)) {
+                suites.merge(suite.name(), suite, Suite::plus);
+            }
+            for (WorkloadResults w : WorkloadResults.of(ordinary(run, stored))) {
                 names.putIfAbsent(w.type(), w.name());
                 byType.computeIfAbsent(w.type(), k -> new ArrayList<>()).add(new Source("run " + id, w));
             }
@@ -89,6 +105,12 @@ public final class Reports {
             header.add("Reference drives (dashed): " + String.join(", ", references.drives()));
         }
         List<Report.Panel> panels = new ArrayList<>();
+        for (Suite suite : suites.values()) {
+            panels.add(suite.panel(references));
+            if (suite.kind() == Report.Kind.CHECKPOINT) {
+                header.add(suite.name() + ": " + SuiteCharts.SCALED_NOTE);
+            }
+        }
         List<List<String>> rows = new ArrayList<>();
         byType.forEach((type, sources) -> {
             String name = names.get(type);
@@ -115,6 +137,102 @@ public final class Reports {
     }
 
     private record Source(String name, WorkloadResults results) {
+    }
+
+    /**
+     * A checkpoint workload's or a GDSIO sweep's curves (of one run, or of several merged): its own charts rather
+     * than throughput by IODepth.
+     *
+     * @param lines the GDSIO lines ("read", bs) for the reference drives' figures
+     */
+    private record Suite(String name, Report.Kind kind, List<Curve> left, List<Curve> leftExtra,
+                         List<Curve> right, List<String[]> lines, List<String> header) {
+        Suite plus(Suite other) {
+            List<String[]> allLines = new ArrayList<>(lines);
+            for (String[] l : other.lines) {
+                if (allLines.stream().noneMatch(m -> java.util.Arrays.equals(m, l))) {
+                    allLines.add(l);
+                }
+            }
+            return new Suite(name, kind, concat(left, other.left), concat(leftExtra, other.leftExtra),
+                    concat(right, other.right), allLines, concat(header, other.header));
+        }
+
+        Report.Panel panel(ReferenceCurves references) {
+            if (kind == Report.Kind.CHECKPOINT) {
+                return new Report.Panel(name, kind, Throughput.MB_S, left, leftExtra, right,
+                        references.checkpointGbPerS());
+            }
+            List<Curve> throughputRefs = new ArrayList<>();
+            List<Curve> latencyRefs = new ArrayList<>();
+            for (String[] line : lines) {
+                long bs = Long.parseLong(line[1]);
+                throughputRefs.addAll(references.gdsioThroughput(line[0], bs));
+                latencyRefs.addAll(references.gdsioLatency(line[0], bs));
+            }
+            return new Report.Panel(name, kind, Throughput.MB_S, left, throughputRefs, right, latencyRefs);
+        }
+
+        private static <T> List<T> concat(List<T> a, List<T> b) {
+            List<T> all = new ArrayList<>(a);
+            all.addAll(b);
+            return all;
+        }
+    }
+
+    private static boolean isCheckpoint(PointResult p) {
+        return "checkpoint".equals(p.meta().rw());
+    }
+
+    /** The points drawn by IODepth: all but checkpoints, and none of a GDSIO sweep. */
+    private static List<PointResult> ordinary(Run run, List<StoredPoint> stored) {
+        if (GdsioGrid.isSweep(run.planName())) {
+            return List.of();
+        }
+        return stored.stream().map(StoredPoint::point).filter(p -> !isCheckpoint(p)).toList();
+    }
+
+    /** A run's checkpoint workloads and GDSIO sweep, with {@code source} naming the run in legends ("" alone). */
+    private static List<Suite> suites(Run run, List<StoredPoint> stored, String source) {
+        List<Suite> suites = new ArrayList<>();
+        for (StoredPoint sp : stored) {
+            PointResult p = sp.point();
+            if (!isCheckpoint(p) || p.meta().kind() != PointKind.MEASURE) {
+                continue;
+            }
+            CheckpointSummary summary = CheckpointSummary.fromResultJson(p.resultJson()).orElse(null);
+            if (summary == null || summary.checkpoints().isEmpty()) {
+                continue;
+            }
+            List<CheckpointEvent> all = summary.checkpoints();
+            String label = source.isEmpty() ? "this run" : source;
+            List<String> header = new ArrayList<>();
+            header.add((source.isEmpty() ? "" : source + ": ") + p.meta().workload() + ": " + all.size()
+                    + " checkpoints of " + Units.formatSize(summary.size()) + " (" + summary.ranks() + " ranks, "
+                    + (summary.direct() ? "direct" : "buffered") + "), " + SuiteCharts.SCALED_NOTE);
+            StringBuilder passes = new StringBuilder("Pass averages (seconds per checkpoint):");
+            for (CheckpointSummary.PassAverage a : summary.passAverages()) {
+                passes.append(String.format(Locale.ROOT, " pass %d %.3f s (%.3f GB/s);", a.pass(), a.meanSeconds(),
+                        a.gbPerS()));
+            }
+            passes.append(String.format(Locale.ROOT, " all %.3f s (%.3f GB/s)", summary.meanSeconds(),
+                    summary.gbPerS()));
+            header.add(passes.toString());
+            suites.add(new Suite(p.meta().workload(), Report.Kind.CHECKPOINT,
+                    SuiteCharts.checkpointTimes(source, all), SuiteCharts.passAverageLines(source, all),
+                    List.of(SuiteCharts.gbPerSByPass(label, all)), List.of(), header));
+        }
+        if (GdsioGrid.isSweep(run.planName())) {
+            List<GdsioGrid.Series> series = GdsioGrid.series(stored);
+            if (!series.isEmpty()) {
+                List<String[]> lines = series.stream().map(s -> new String[]{s.rw(), Long.toString(s.bs())})
+                        .toList();
+                suites.add(new Suite("GDSIO sweep (CPU mode)", Report.Kind.GDSIO,
+                        SuiteCharts.gdsioThroughput(source, series), List.of(),
+                        SuiteCharts.gdsioLatency(source, series), lines, List.of()));
+            }
+        }
+        return suites;
     }
 
     private record Peak(String series, Curve.XY xy) {
