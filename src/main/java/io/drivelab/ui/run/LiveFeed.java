@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.DirectionStats;
 import io.drivelab.engine.IntervalEvent;
 import io.drivelab.engine.LayoutEvent;
@@ -48,6 +49,10 @@ final class LiveFeed implements RunListener {
     }
 
     record SteadyState(PlanItem item, String verdict) implements Event {
+    }
+
+    /** A checkpoint of a checkpoint point is durable. */
+    record Checkpoint(PlanItem item, CheckpointEvent checkpoint) implements Event {
     }
 
     record Progress(RunProgress progress) implements Event {
@@ -112,6 +117,11 @@ final class LiveFeed implements RunListener {
         long p99 = Math.max(r.ios() > 0 ? r.lat().percentile("99") : -1, w.ios() > 0 ? w.lat().percentile("99") : -1);
         post(new Sample(item, e.tMs() / 1000.0, e.ramp(), iops, r.bwBytes() + w.bwBytes(), mean,
                 p99 < 0 ? null : p99 / 1000.0));
+    }
+
+    @Override
+    public void checkpoint(PlanItem item, CheckpointEvent checkpoint) {
+        post(new Checkpoint(item, checkpoint));
     }
 
     @Override

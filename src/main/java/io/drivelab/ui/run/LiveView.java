@@ -5,6 +5,8 @@ import java.util.List;
 import io.drivelab.report.Charts;
 import io.drivelab.report.Numbers;
 import io.drivelab.report.Percentiles;
+import io.drivelab.report.Report;
+import io.drivelab.report.SuiteCharts;
 import io.drivelab.report.Throughput;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -36,6 +38,14 @@ public final class LiveView extends VBox {
     private final JFreeChart scalingChart;
     private final JFreeChart latencyChart;
     private final XYSeriesCollection empty = new XYSeriesCollection();
+    /** The report's checkpoint and GDSIO charts, shown in place of the two above for such workloads. */
+    private final JFreeChart checkpointTimesChart = SuiteCharts.checkpointTimes("Seconds per checkpoint", empty,
+            empty);
+    private final JFreeChart checkpointGbChart = SuiteCharts.checkpointGbPerS("GB/s per pass", empty, empty);
+    private final JFreeChart gdsioThroughputChart = SuiteCharts.gdsioThroughput("GiB/s by threads", empty, empty);
+    private final JFreeChart gdsioLatencyChart = SuiteCharts.gdsioLatency("Mean latency by threads", empty, empty);
+    private ChartViewer leftViewer;
+    private ChartViewer rightViewer;
 
     public LiveView(LiveCharts live, ReferenceDrivesViewModel references) {
         this.live = live;
@@ -48,6 +58,8 @@ public final class LiveView extends VBox {
         ChartViewer timeViewer = viewer(timeChart, "time-chart");
         ChartViewer scalingViewer = viewer(scalingChart, "scaling-chart");
         ChartViewer latencyViewer = viewer(latencyChart, "latency-chart");
+        leftViewer = scalingViewer;
+        rightViewer = latencyViewer;
 
         live.pointTitleProperty().addListener((o, a, b) -> timeChart.setTitle(b));
         live.timeUnitProperty().addListener((o, a, b) -> Charts.setThroughputAxis(timeChart, b, false));
@@ -99,8 +111,7 @@ public final class LiveView extends VBox {
         getChildren().addAll(top, tools, bottom);
 
         live.shownWorkloadProperty().addListener((o, a, b) -> showWorkload(b));
-        references.chosenProperty().addListener((o, a, b) -> quietly(List.of(scalingChart, latencyChart),
-                () -> live.setReferences(b)));
+        references.chosenProperty().addListener((o, a, b) -> quietly(curveCharts(), () -> live.setReferences(b)));
         live.setReferences(references.chosen());
     }
 
@@ -133,20 +144,53 @@ public final class LiveView extends VBox {
         return scalingChart;
     }
 
+    /** The two curve charts showing now: by IODepth, or the checkpoint or GDSIO charts. */
+    public List<JFreeChart> shownCurveCharts() {
+        return List.of(leftViewer.getChart(), rightViewer.getChart());
+    }
+
+    private List<JFreeChart> curveCharts() {
+        return List.of(scalingChart, latencyChart, checkpointTimesChart, checkpointGbChart, gdsioThroughputChart,
+                gdsioLatencyChart);
+    }
+
     private void showWorkload(String name) {
         LiveCharts.WorkloadCurves curves = name == null ? null : live.workload(name);
-        quietly(List.of(scalingChart, latencyChart), () -> {
-            set(scalingChart, curves == null ? empty : curves.scaling(),
+        Report.Kind kind = curves == null ? Report.Kind.SCALING : curves.kind();
+        JFreeChart left = switch (kind) {
+            case CHECKPOINT -> checkpointTimesChart;
+            case GDSIO -> gdsioThroughputChart;
+            default -> scalingChart;
+        };
+        JFreeChart right = switch (kind) {
+            case CHECKPOINT -> checkpointGbChart;
+            case GDSIO -> gdsioLatencyChart;
+            default -> latencyChart;
+        };
+        quietly(curveCharts(), () -> {
+            set(left, curves == null ? empty : curves.scaling(),
                     curves == null ? empty : curves.scalingReferences());
-            set(latencyChart, curves == null ? empty : curves.latency(),
+            set(right, curves == null ? empty : curves.latency(),
                     curves == null ? empty : curves.latencyReferences());
-            if (curves != null) {
+            if (kind == Report.Kind.CHECKPOINT) {
+                left.setTitle(name + ": seconds per checkpoint over the run");
+                right.setTitle(name + ": GB/s per pass against the reviewed drives");
+            } else if (kind == Report.Kind.GDSIO) {
+                left.setTitle(name + ": GiB/s by threads");
+                right.setTitle(name + ": mean latency by threads");
+            } else if (curves != null) {
                 scalingChart.setTitle(name + ": " + curves.unit().label() + " by IODepth");
                 latencyChart.setTitle(name + ": latency against " + curves.unit().label());
                 Charts.setThroughputAxis(scalingChart, curves.unit(), false);
                 Charts.setThroughputAxis(latencyChart, curves.unit(), true);
             }
         });
+        if (leftViewer.getChart() != left) {
+            leftViewer.setChart(left);
+        }
+        if (rightViewer.getChart() != right) {
+            rightViewer.setChart(right);
+        }
     }
 
     private static void set(JFreeChart chart, XYSeriesCollection measured, XYSeriesCollection references) {

@@ -367,6 +367,8 @@ public final class RunViewModel {
     private void apply(LiveFeed.Event event) {
         if (event instanceof LiveFeed.Sample e) {
             live.sample(e);
+        } else if (event instanceof LiveFeed.Checkpoint e) {
+            live.checkpoint(e.item(), e.checkpoint());
         } else if (event instanceof LiveFeed.Progress e) {
             show(e.progress());
         } else if (event instanceof LiveFeed.PointStarted e) {
