@@ -7,10 +7,10 @@ import java.util.List;
 import picocli.CommandLine;
 
 /** Runs the drivelab command line in this JVM, as Main does, capturing stdout and stderr. */
-final class Cli {
+public final class Cli {
 
-    record Result(int exitCode, String out, String err) {
-        List<String> lines() {
+    public record Result(int exitCode, String out, String err) {
+        public List<String> lines() {
             return out.lines().toList();
         }
 
@@ -20,7 +20,7 @@ final class Cli {
         }
     }
 
-    static Result run(String... args) {
+    public static Result run(String... args) {
         CommandLine commandLine = DriveLabCommand.commandLine();
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -1,5 +1,7 @@
 package io.drivelab.safety;
 
+import io.drivelab.cli.Cli;
+
 import io.drivelab.store.Store;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,5 +1,7 @@
 package io.drivelab.safety;
 
+import io.drivelab.cli.Cli;
+
 import io.drivelab.engine.EngineException;
 import io.drivelab.engine.EngineListener;
 import io.drivelab.engine.EngineProcess;

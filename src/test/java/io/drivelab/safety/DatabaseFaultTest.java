@@ -1,5 +1,7 @@
 package io.drivelab.safety;
 
+import io.drivelab.cli.Cli;
+
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.run.PlanRunner;
 import io.drivelab.run.RunListener;
