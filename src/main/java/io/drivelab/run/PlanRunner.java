@@ -135,7 +135,7 @@ public final class PlanRunner {
         }
         String runName = name != null && !name.isBlank() ? name : plan.name() + " on " + target;
         return store.createRun(new NewRun(runName, PlanFiles.toJson(plan), plan.name(), target.toString(),
-                block ? "block" : "file", driveId, hostName(), engineVersion()));
+                block ? "block" : Files.isDirectory(target) ? "folder" : "file", driveId, hostName(), engineVersion()));
     }
 
     /**
@@ -184,6 +184,9 @@ public final class PlanRunner {
         try {
             checkTarget(plan, target);
             new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile).ifPresent(engineExtras::add);
+            if (Files.isDirectory(target) && !keepFile) {
+                engineExtras.add("--unlink");  // the checkpoint files the engine wrote into the folder, not others
+            }
         } catch (RunException e) {
             store.updateRunStatus(runId, RunStatus.FAILED, e.getMessage());
             if (sync != null) {
@@ -550,9 +553,9 @@ public final class PlanRunner {
     /** A file target must exist or be creatable at a known size; a missing device is named. */
     private static void checkTarget(TestPlan plan, Path target) {
         if (Files.exists(target)) {
-            if (Files.isDirectory(target)) {
+            if (Files.isDirectory(target) && !WriteGuard.checkpointsOnly(plan)) {
                 throw new RunException(target + " is a folder; give a file inside it (e.g. " + target.resolve(
-                        "drivelab.img") + ") or a block device");
+                        "drivelab.img") + ") or a block device (only checkpoint plans write files into a folder)");
             }
             return;
         }

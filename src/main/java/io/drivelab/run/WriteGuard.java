@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.UserDefinedFileAttributeView;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -43,6 +44,12 @@ public final class WriteGuard {
         } catch (IOException | UnsupportedOperationException e) {
             return false;
         }
+    }
+
+    /** True when every engine run of the plan is an AI-training checkpoint workload (which may target a folder). */
+    public static boolean checkpointsOnly(TestPlan plan) {
+        List<PlanItem> runs = plan.expand().stream().filter(i -> !i.isIdle()).toList();
+        return !runs.isEmpty() && runs.stream().allMatch(i -> i.point().checkpoint() != null);
     }
 
     /** True when any step of the plan, preconditions included, writes. */
@@ -89,6 +96,12 @@ public final class WriteGuard {
      *                      (CLI --overwrite-file, GUI: a confirmation)
      */
     public Optional<String> check(Path target, TestPlan plan, String allowDestroy, boolean overwriteFile) {
+        if (Files.isDirectory(target) && checkpointsOnly(plan)) {
+            // checkpoints land as files in the folder, as torch.save() writes them; the engine marks each file it
+            // creates and never writes one it did not
+            checkPlace(target.resolve("ckpt"));
+            return Optional.empty();
+        }
         checkPlace(target);
         if (!isBlockDevice(target)) {
             return checkFile(target, plan, overwriteFile);

@@ -78,6 +78,35 @@ class CheckpointRunTest {
     }
 
     @Test
+    void checkpointsGoIntoAFolderAsFilesAndAreRemovedWhenTheRunCompletes() throws Exception {
+        Path folder = java.nio.file.Files.createDirectory(dir.resolve("checkpoints"));
+        Path mine = java.nio.file.Files.writeString(folder.resolve("notes.txt"), "not DriveLab's");
+        PlanRunner runner = new PlanRunner(store, ENGINE, new DeviceDiscovery(), RunListener.NONE);
+        long id = runner.createRun(plan(), folder, null, null);
+
+        assertEquals(RunStatus.COMPLETE, runner.execute(id, null));
+
+        assertEquals("folder", store.getRun(id).orElseThrow().targetKind());
+        CheckpointSummary s = CheckpointSummary.fromResultJson(store.listPoints(id).get(0).point().resultJson())
+                .orElseThrow();
+        assertEquals(6, s.checkpoints().size());
+        try (var left = java.nio.file.Files.list(folder)) {
+            assertEquals(List.of(mine), left.toList(), "the checkpoint files stayed, or another file went");
+        }
+    }
+
+    @Test
+    void aFolderIsRefusedForAPlanThatIsNotOnlyCheckpoints() throws Exception {
+        Path folder = java.nio.file.Files.createDirectory(dir.resolve("data"));
+        TestPlan mixed = io.drivelab.workload.Presets.get(io.drivelab.workload.Presets.QUICK);
+        PlanRunner runner = new PlanRunner(store, ENGINE, new DeviceDiscovery(), RunListener.NONE);
+
+        RunException e = org.junit.jupiter.api.Assertions.assertThrows(RunException.class,
+                () -> runner.createRun(mixed, folder, null, null));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("is a folder"), e.getMessage());
+    }
+
+    @Test
     void aReviewedDlioTimeComparesAsGbPerSecond() {
         // the Kingston DC3000ME's pass 1 average: 465.04 s per 1,636 GB checkpoint
         assertEquals(3.518, CheckpointFigures.reviewedGbPerS(465.04), 0.001);
