@@ -267,19 +267,6 @@ static void close_rank_files(const struct options *o)
 		close(cr.fds[k]);
 }
 
-static void sleep_until_wake(int fd, uint64_t deadline)
-{
-	uint64_t now = now_ns();
-	int timeout = deadline > now ? (int)((deadline - now + 999999) / 1000000) : 0;
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	if (poll(&p, 1, timeout) > 0) {
-		uint64_t v;
-		if (read(fd, &v, sizeof(v)) < 0) {
-			/* a spurious wake-up is harmless */
-		}
-	}
-}
-
 /* Releases the ranks on one checkpoint and waits for all of them, printing interval lines meanwhile. */
 static void run_ranks(struct run *r, struct ckpt_record *c, uint64_t *next_interval, struct dir_sum prev[2])
 {

@@ -2,7 +2,9 @@
 #include "engine.h"
 #include <stdarg.h>
 #include <stdio.h>
+#include <poll.h>
 #include <time.h>
+#include <unistd.h>
 
 volatile int g_stop;
 
@@ -23,3 +25,17 @@ void set_error(struct engine_error *e, int err, const char *op, const char *fmt,
 	va_end(ap);
 }
 
+
+/* Sleeps until deadline (CLOCK_MONOTONIC ns) or until something writes to the eventfd fd. */
+void sleep_until_wake(int fd, uint64_t deadline)
+{
+	uint64_t now = now_ns();
+	int timeout = deadline > now ? (int)((deadline - now + 999999) / 1000000) : 0;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	if (poll(&p, 1, timeout) > 0) {
+		uint64_t v;
+		if (read(fd, &v, sizeof(v)) < 0) {
+			/* a spurious wake-up is harmless */
+		}
+	}
+}

@@ -183,6 +183,8 @@ struct run {
 extern volatile int g_stop;  /* set by SIGINT/SIGTERM or the parent's death */
 
 uint64_t now_ns(void);
+/* Sleeps until deadline (monotonic ns) or until a job or a signal writes to the eventfd fd. */
+void sleep_until_wake(int fd, uint64_t deadline);
 
 int target_open(struct options *o, struct target *t, struct engine_error *e);
 int target_layout(struct options *o, struct target *t, struct engine_error *e);

@@ -85,19 +85,6 @@ static int choose_engine(struct options *o, struct run *r, char *reason, size_t 
 	return 0;
 }
 
-static void sleep_until_wake(int fd, uint64_t deadline)
-{
-	uint64_t now = now_ns();
-	int timeout = deadline > now ? (int)((deadline - now + 999999) / 1000000) : 0;
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	if (poll(&p, 1, timeout) > 0) {
-		uint64_t v;
-		if (read(fd, &v, sizeof(v)) < 0) {
-			/* a spurious wake-up is harmless */
-		}
-	}
-}
-
 int main(int argc, char **argv)
 {
 	static struct options opt;

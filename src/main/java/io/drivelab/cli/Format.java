@@ -15,7 +15,6 @@ import io.drivelab.workload.Units;
 
 /** How the command line writes figures for people; exact sizes and durations come from {@link Units}. */
 public final class Format {
-    private static final String[] DECIMAL_UNITS = {"B", "kB", "MB", "GB", "TB", "PB", "EB"};
     private static final DateTimeFormatter MINUTES = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT);
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
 
@@ -27,17 +26,7 @@ public final class Format {
      * sold that way, so a "1TB" model reads 1.00 TB rather than 931 GiB.
      */
     public static String capacity(long bytes) {
-        double value = bytes;
-        int unit = 0;
-        while (value >= 999.5 && unit < DECIMAL_UNITS.length - 1) {
-            value /= 1000;
-            unit++;
-        }
-        if (unit == 0) {
-            return bytes + " B";
-        }
-        String digits = value < 9.995 ? "%.2f" : value < 99.95 ? "%.1f" : "%.0f";
-        return String.format(Locale.ROOT, digits, value) + " " + DECIMAL_UNITS[unit];
+        return io.drivelab.report.Numbers.capacity(bytes);
     }
 
     /** IOPS for a table: whole numbers, one decimal below 100. */

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** How reports and the GUI write figures for people. */
 public final class Numbers {
-    private static final String[] DECIMAL_UNITS = {"B", "kB", "MB", "GB", "TB", "PB"};
+    private static final String[] DECIMAL_UNITS = {"B", "kB", "MB", "GB", "TB", "PB", "EB"};
 
     private Numbers() {
     }
