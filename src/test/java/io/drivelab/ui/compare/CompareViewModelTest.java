@@ -1,0 +1,97 @@
+package io.drivelab.ui.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import io.drivelab.reference.ReferenceLibrary;
+import io.drivelab.report.Curve;
+import io.drivelab.report.LibraryCurves;
+import io.drivelab.report.Report;
+import io.drivelab.report.TinyRuns;
+import io.drivelab.store.Store;
+import io.drivelab.ui.DirectTasks;
+import io.drivelab.ui.references.ReferenceDrivesViewModel;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Compare on a real database with two real runs and the shipped library, without JavaFX running. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CompareViewModelTest {
+    private Store store;
+    private long first;
+    private long second;
+
+    @BeforeAll
+    void twoRuns(@TempDir Path dir) {
+        store = Store.open(dir.resolve("drivelab.db"));
+        first = TinyRuns.twoPoints(store, dir);
+        second = TinyRuns.twoPoints(store, dir);
+    }
+
+    @AfterAll
+    void close() {
+        store.close();
+    }
+
+    private CompareViewModel compare(Set<String> referenceDrives) {
+        var references = new ReferenceDrivesViewModel(new DirectTasks(),
+                () -> LibraryCurves.of(ReferenceLibrary.shipped()));
+        references.load(referenceDrives);
+        return new CompareViewModel(new DirectTasks(), store, references);
+    }
+
+    private static List<String> sources(Report report) {
+        return report.panels().stream().flatMap(p -> p.scaling().stream()).map(Curve::source).distinct().toList();
+    }
+
+    @Test
+    void itOpensOnTheNewestRun() {
+        CompareViewModel vm = compare(Set.of());
+        vm.refresh();
+        assertEquals(List.of(second), vm.chosenRunIds());
+        assertEquals(List.of(second, first), vm.runs().stream().map(r -> r.run().id()).toList());
+        assertEquals("", vm.messageProperty().get());
+        assertEquals(1, sources(vm.comparisonProperty().get()).size());
+    }
+
+    @Test
+    void tickingASecondRunDrawsBothAndUntickingAllClearsTheComparison() {
+        CompareViewModel vm = compare(Set.of());
+        vm.refresh();
+        vm.runs().stream().filter(r -> r.run().id() == first).findFirst().orElseThrow().chosen().set(true);
+        assertEquals(Set.of(first, second), Set.copyOf(vm.chosenRunIds()));
+        assertEquals(2, sources(vm.comparisonProperty().get()).size());
+        vm.runs().forEach(r -> r.chosen().set(false));
+        assertNull(vm.comparisonProperty().get());
+        assertEquals("Tick runs to compare.", vm.messageProperty().get());
+    }
+
+    @Test
+    void refreshingKeepsWhatWasTicked() {
+        CompareViewModel vm = compare(Set.of());
+        vm.show(first);
+        assertEquals(List.of(first), vm.chosenRunIds());
+        vm.refresh();
+        assertEquals(List.of(first), vm.chosenRunIds());
+    }
+
+    @Test
+    void tickingAReferenceDriveAddsItsPublishedCurvesOfTheSameWorkload() {
+        CompareViewModel vm = compare(Set.of());
+        vm.show(first);
+        Report without = vm.comparisonProperty().get();
+        assertTrue(without.panels().stream().allMatch(p -> p.scalingReferences().isEmpty()));
+        vm.references().drives().forEach(d -> d.chosen().set(true));
+        Report with = vm.comparisonProperty().get();
+        assertTrue(with.panels().stream().anyMatch(p -> !p.scalingReferences().isEmpty()),
+                "the shipped reviews publish 4K random read figures");
+    }
+}
