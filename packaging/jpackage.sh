@@ -30,8 +30,8 @@ cp target/drivelab target/drivelab.jar target/drivelab-engine "$image/"
 cp -r target/lib "$image/lib"
 # java.se: JavaFX needs java.desktop and java.xml, SQLite java.sql, Jackson java.logging...; jdk.unsupported:
 # JavaFX and SQLite use sun.misc.Unsafe.
-jlink --add-modules java.se,jdk.unsupported --strip-debug --no-man-pages --no-header-files \
-    --output "$image/runtime"
+"${JAVA_HOME:+$JAVA_HOME/bin/}jlink" --add-modules java.se,jdk.unsupported \
+    --strip-debug --no-man-pages --no-header-files --output "$image/runtime"
 
 if [ "$type" = app-image ]; then
     echo "App image in $image; start it with $image/drivelab"
@@ -45,8 +45,10 @@ ln -s ../lib/drivelab/drivelab "$root/usr/bin/drivelab"
 install -m 644 packaging/linux/io.drivelab.DriveLab.desktop "$root/usr/share/applications/"
 install -m 644 assets/icons/drivelab.svg "$root/usr/share/icons/hicolor/scalable/apps/drivelab.svg"
 install -m 644 packaging/polkit/io.drivelab.engine.policy "$root/usr/share/polkit-1/actions/"
-printf 'DriveLab %s, with an OpenJDK runtime (GPL-2.0 with Classpath exception) and the libraries in\n/usr/lib/drivelab/lib under their own licences.\n' \
-    "$version" > "$root/usr/share/doc/drivelab/copyright"
+cat > "$root/usr/share/doc/drivelab/copyright" <<EOF
+DriveLab $version, with an OpenJDK runtime (GPL-2.0 with Classpath exception) in /usr/lib/drivelab/runtime and
+the libraries in /usr/lib/drivelab/lib under their own licences.
+EOF
 # The policy's exec.path must name the installed engine, or pkexec would refuse it.
 policy_engine="$(sed -n 's:.*exec.path">\([^<]*\)<.*:\1:p' packaging/polkit/io.drivelab.engine.policy)"
 if [ "$policy_engine" != /usr/lib/drivelab/drivelab-engine ]; then
@@ -87,6 +89,7 @@ Description: SSD test lab
  them with published drives: a JavaFX window, and the same drivelab command
  without a display on a server.
 EOF
-dpkg-deb --root-owner-group -Zgzip --build "$root" "target/installer/drivelab_${version}-1_$(dpkg --print-architecture).deb"
+dpkg-deb --root-owner-group -Zgzip --build "$root" \
+    "target/installer/drivelab_${version}-1_$(dpkg --print-architecture).deb"
 rm -rf "$root"
 echo "Package in target/installer; install it with: sudo apt-get install ./target/installer/drivelab_*.deb"

@@ -118,7 +118,8 @@ wm_class="$(DISPLAY="$display" xprop -id "$window" WM_CLASS | sed 's/.*= "\([^"]
 startup_wm_class="$(sed -n 's/^StartupWMClass=//p' "$entry")"
 kill "$gui"
 wait "$gui" 2>/dev/null || true
-[ "$wm_class" = "$startup_wm_class" ] || fail "window WM_CLASS $wm_class, desktop entry StartupWMClass $startup_wm_class"
+[ "$wm_class" = "$startup_wm_class" ] \
+    || fail "window WM_CLASS $wm_class, desktop entry StartupWMClass $startup_wm_class"
 echo "test-package: window WM_CLASS $wm_class matches the desktop entry"
 
 apt-get remove --purge -y -q drivelab || fail "apt-get remove --purge drivelab"
