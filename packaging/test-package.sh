@@ -35,9 +35,9 @@ work="$(mktemp -d /tmp/drivelab-pkgtest.XXXXXX)"
 xvfb=""
 installed=""
 cleanup() {
-    [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null
-    [ -n "$installed" ] && apt-get remove --purge -y -q drivelab >/dev/null 2>&1
-    id "$user" >/dev/null 2>&1 && userdel -r "$user" 2>/dev/null
+    if [ -n "$xvfb" ]; then kill "$xvfb" 2>/dev/null || true; fi
+    if [ -n "$installed" ]; then apt-get remove --purge -y -q drivelab >/dev/null 2>&1 || true; fi
+    if id "$user" >/dev/null 2>&1; then userdel -r "$user" 2>/dev/null || true; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -68,7 +68,9 @@ snapshot() {
 snapshot > "$work/before"
 
 installed=yes
-apt-get install -y -q "./${deb#./}" || fail "apt-get install $deb"
+# apt-get takes a file for a package name only with a slash in it.
+case "$deb" in /*) ;; *) deb="./${deb#./}" ;; esac
+apt-get install -y -q "$deb" || fail "apt-get install $deb"
 status="$(dpkg-query -W -f='${Status}' drivelab)"
 [ "$status" = "install ok installed" ] || fail "after apt-get install the package is '$status'"
 
