@@ -14,6 +14,15 @@ case "$type" in
     deb | app-image) ;;
     *) echo "usage: packaging/jpackage.sh [deb|app-image] (not '$type')" >&2; exit 2 ;;
 esac
+jlink="${JAVA_HOME:+$JAVA_HOME/bin/}jlink"
+if ! command -v "$jlink" >/dev/null; then
+    echo "jpackage.sh: no jlink; install a JDK 17 or later (sudo apt-get install openjdk-17-jdk-headless)" >&2
+    exit 1
+fi
+if [ "$type" = deb ] && ! command -v dpkg-shlibdeps >/dev/null; then
+    echo "jpackage.sh: no dpkg-shlibdeps to find the package's dependencies; sudo apt-get install dpkg-dev" >&2
+    exit 1
+fi
 
 mvn -B -q -DskipTests package
 version="$(grep -m1 '<version>' pom.xml | sed 's/.*<version>\([0-9.]*\).*/\1/')"
@@ -30,7 +39,7 @@ cp target/drivelab target/drivelab.jar target/drivelab-engine "$image/"
 cp -r target/lib "$image/lib"
 # java.se: JavaFX needs java.desktop and java.xml, SQLite java.sql, Jackson java.logging...; jdk.unsupported:
 # JavaFX and SQLite use sun.misc.Unsafe.
-"${JAVA_HOME:+$JAVA_HOME/bin/}jlink" --add-modules java.se,jdk.unsupported \
+"$jlink" --add-modules java.se,jdk.unsupported \
     --strip-debug --no-man-pages --no-header-files --output "$image/runtime"
 
 if [ "$type" = app-image ]; then
