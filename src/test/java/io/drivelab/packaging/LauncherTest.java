@@ -1,0 +1,158 @@
+package io.drivelab.packaging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher (src/main/sh/drivelab) on a fresh machine: what it says when the window's system libraries are
+ * missing or there is no display. The "system" is a made-up root (DRIVELAB_SYSROOT) whose linker cache is built by
+ * the real ldconfig from copies of this machine's libraries, so GTK can be missing without uninstalling it.
+ */
+class LauncherTest {
+    private static final Path LDCONFIG = Path.of("/sbin/ldconfig");
+
+    @TempDir
+    Path tmp;
+    private Path launcher;
+
+    /** The launcher in an app folder laid out like target/ and the package: jar (here: the classes), lib/, runtime/. */
+    @BeforeEach
+    void installLauncher() throws IOException {
+        Path app = Files.createDirectories(tmp.resolve("app"));
+        launcher = app.resolve("drivelab");
+        Files.copy(Path.of("src/main/sh/drivelab"), launcher);
+        assertTrue(launcher.toFile().setExecutable(true));
+        Path lib = Files.createDirectories(app.resolve("lib"));
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            Path path = Path.of(entry).toAbsolutePath();
+            if (path.endsWith(Path.of("target", "classes"))) {
+                Files.createSymbolicLink(app.resolve("drivelab.jar"), path);
+            } else if (entry.endsWith(".jar")) {
+                Files.createSymbolicLink(lib.resolve(path.getFileName()), path);
+            }
+        }
+        Files.createSymbolicLink(app.resolve("runtime"), Path.of(System.getProperty("java.home")));
+    }
+
+    @Test
+    void withoutGtkOnDebianTheWindowAsksForTheAptCommand() throws Exception {
+        Path system = system("ID=debian", "libXtst.so.6");
+
+        Result r = launch(system, Map.of("DISPLAY", ":99"));
+
+        assertEquals(1, r.code(), r.output());
+        assertTrue(r.output().contains("sudo apt-get install libgtk-3-0\n"), r.output());
+        assertTrue(r.output().contains("drivelab --help"), r.output());
+        assertFalse(r.output().contains("Exception"), r.output());
+    }
+
+    @Test
+    void withoutGtkOnFedoraTheWindowAsksForTheDnfCommandForEveryMissingLibrary() throws Exception {
+        Path system = system("ID=fedora");
+
+        Result r = launch(system, Map.of("WAYLAND_DISPLAY", "wayland-0"));
+
+        assertEquals(1, r.code(), r.output());
+        assertTrue(r.output().contains("sudo dnf install gtk3 libXtst\n"), r.output());
+    }
+
+    @Test
+    void withoutADisplayTheProgramPointsToTheCommandLineNotToGtk() throws Exception {
+        Path system = system("ID=debian");
+
+        Result r = launch(system, Map.of());
+
+        assertEquals(1, r.code(), r.output());
+        assertTrue(r.output().contains("drivelab --help"), r.output());
+        assertFalse(r.output().contains("GTK"), r.output());
+    }
+
+    @Test
+    void theCommandLineRunsWithoutGtk() throws Exception {
+        Path system = system("ID=debian");
+
+        Result r = launch(system, Map.of("DISPLAY", ":99"), "--version");
+
+        assertEquals(0, r.code(), r.output());
+        assertTrue(r.output().startsWith("drivelab "), r.output());
+    }
+
+    @Test
+    void theEngineNextToTheLauncherIsUsedRatherThanACopyInTheUsersCache() throws Exception {
+        Path engine = Path.of("target", "drivelab-engine").toAbsolutePath();
+        Assumptions.assumeTrue(Files.isExecutable(engine), "no engine built at " + engine);
+        Files.createSymbolicLink(launcher.resolveSibling("drivelab-engine"), engine);
+        Path cache = tmp.resolve("cache");
+
+        Result r = launch(system("ID=debian"), Map.of("XDG_CACHE_HOME", cache.toString()), "version");
+
+        assertEquals(0, r.code(), r.output());
+        assertTrue(r.output().contains("drivelab-engine "), r.output());
+        assertFalse(Files.exists(cache.resolve("drivelab")), "the engine was extracted into " + cache);
+    }
+
+    /** A made-up system with this os-release ID line and copies of these libraries of this machine. */
+    private Path system(String osReleaseId, String... libraries) throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(LDCONFIG), "no " + LDCONFIG + " here");
+        Path root = tmp.resolve("system");
+        Path lib = Files.createDirectories(root.resolve("lib"));
+        Files.createDirectories(root.resolve("etc"));
+        String cache = run(List.of(LDCONFIG.toString(), "-p"), Map.of()).output();
+        for (String library : libraries) {
+            Matcher m = Pattern.compile("^\\s*" + Pattern.quote(library) + " \\(.*x86-64.*\\) => (\\S+)$",
+                    Pattern.MULTILINE).matcher(cache);
+            Assumptions.assumeTrue(m.find(), library + " is not installed here");
+            Files.copy(Path.of(m.group(1)), lib.resolve(library), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        Files.writeString(root.resolve("etc/ld.so.conf"), "/lib\n");
+        Files.writeString(root.resolve("etc/os-release"), osReleaseId + "\n");
+        Result built = run(List.of(LDCONFIG.toString(), "-r", root.toString()), Map.of());
+        assertEquals(0, built.code(), built.output());
+        return root;
+    }
+
+    private Result launch(Path system, Map<String, String> env, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(launcher.toString()));
+        command.addAll(List.of(args));
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.put("DRIVELAB_SYSROOT", system.toString());
+        all.put("DRIVELAB_DB", tmp.resolve("drivelab.db").toString());
+        return run(command, all);
+    }
+
+    /** Runs with only PATH, HOME and {@code env} set, as on a user's fresh login; output and errors together. */
+    private Result run(List<String> command, Map<String, String> env) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().clear();
+        builder.environment().put("PATH", "/usr/local/bin:/usr/bin:/bin");
+        builder.environment().put("HOME", tmp.toString());
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        process.getOutputStream().close();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "still running: " + command);
+        return new Result(process.exitValue(), output);
+    }
+
+    private record Result(int code, String output) {
+    }
+}
