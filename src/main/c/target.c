@@ -119,6 +119,12 @@ static int resolve(struct options *o, bool exists, char *real, struct engine_err
 	return 0;
 }
 
+int target_check_dir_place(struct options *o, struct engine_error *e)
+{
+	char real[PATH_MAX];
+	return resolve(o, true, real, e) || check_place(o, real, false, e) ? -1 : 0;
+}
+
 /* Opening a device failed for want of rights: say which group or command gives them. */
 static void access_error(struct options *o, const struct stat *st, int err, struct engine_error *e)
 {
@@ -325,6 +331,14 @@ int target_open(struct options *o, struct target *t, struct engine_error *e)
 					  "--direct=0", o->bs.bs[i], o->filename, t->logical_bs, t->logical_bs);
 				return -1;
 			}
+		}
+		/* the last I/O of --io_size is clipped to what is left: it too must be whole logical blocks */
+		if (o->io_size && o->io_size % t->logical_bs) {
+			set_error(e, EINVAL, "align", "--io_size=%llu is not a multiple of the logical block size of "
+				  "%s (%u bytes), which O_DIRECT needs for its last, shorter I/O; use a multiple of %u "
+				  "or --direct=0", (unsigned long long)o->io_size, o->filename, t->logical_bs,
+				  t->logical_bs);
+			return -1;
 		}
 		if (o->offset % t->logical_bs) {
 			set_error(e, EINVAL, "align", "--offset=%llu is not a multiple of the logical block size of "
