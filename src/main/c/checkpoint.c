@@ -493,6 +493,8 @@ int checkpoint_main(struct options *o, struct run *r, int argc, char **argv)
 	if (plan.dir && o->unlink_created)
 		for (unsigned i = 0; i < nkept; i++)
 			unlink_checkpoint(o, kept[i].ref);
+	free(kept);
+	free(kept_bytes);
 	target_close(o, t);
 	if (run_err) {
 		report_error(run_err);

@@ -167,6 +167,7 @@ struct job {
 	struct dir_stats stats[2][2];  /* [phase][dir] */
 	struct engine_error error;
 	bool failed;
+	int finished;                /* set last (release) by the job: its end_ns, failed and error are final */
 };
 
 struct run {
@@ -202,6 +203,8 @@ int target_open(struct options *o, struct target *t, struct engine_error *e);
 int target_check_dir_place(struct options *o, struct engine_error *e);
 int target_layout(struct options *o, struct target *t, struct engine_error *e);
 void target_close(struct options *o, struct target *t);
+/* A block device that has lost its medium (size 0: a loop device detached, a disk removed). */
+bool target_gone(const struct target *t);
 
 void *job_main(void *arg);
 /* Counts one completed I/O of lat ns in s (the job's own thread only). */

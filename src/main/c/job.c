@@ -178,6 +178,8 @@ static void job_fail(struct job *j, int err, const char *op, struct io_u *io, co
 	if (j->failed)
 		return;
 	j->failed = true;
+	if (!what && (err == EIO || err == ENXIO || err == ENODEV) && target_gone(j->run->tgt))
+		what = "the device went away (detached or removed) during the run";
 	if (!what)
 		what = err == EOPNOTSUPP && o->hipri
 			       ? "polled I/O is not supported here (--hipri needs a device with poll queues, e.g. NVMe "
@@ -302,6 +304,7 @@ out:
 	free(queued);
 	free(done);
 	free(done_res);
+	__atomic_store_n(&j->finished, 1, __ATOMIC_RELEASE);
 	uint64_t one = 1;
 	if (write(r->wake_fd, &one, sizeof(one)) < 0) {
 		/* the reporter polls with a timeout anyway */

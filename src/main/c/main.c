@@ -158,7 +158,7 @@ int main(int argc, char **argv)
 	static struct run run;
 	static struct dir_sum prev[2];
 	struct engine_error err = { 0 };
-	char msg[512], reason[512], flags[128];
+	char msg[512], reason[640], flags[128];
 	bool want_help, want_version;
 	pid_t parent = getppid();
 
@@ -250,7 +250,7 @@ int main(int argc, char **argv)
 		while (true) {
 			unsigned finished = 0;
 			for (unsigned i = 0; i < opt.numjobs; i++)
-				finished += run.jobs[i].end_ns != 0 || run.jobs[i].failed;
+				finished += __atomic_load_n(&run.jobs[i].finished, __ATOMIC_ACQUIRE);
 			if (finished == opt.numjobs)
 				break;
 			uint64_t deadline = ramp_snapped || run.ramp_end_ns > next_interval ? next_interval

@@ -186,6 +186,12 @@ static int open_block(struct options *o, struct target *t, struct engine_error *
 		set_error(e, errno, "ioctl", "cannot read the size of %s: %s", o->filename, strerror(errno));
 		return -1;
 	}
+	if (bytes == 0) {
+		/* a loop device with nothing attached, a card reader without a card: not a small device */
+		set_error(e, ENXIO, "open", "%s%s holds no medium: the device went away (a detached loop device or a "
+			  "removed disk); attach or insert it again, or pick another device", o->filename, alias);
+		return -1;
+	}
 	ioctl(t->fd, BLKSSZGET, &ssz);
 	ioctl(t->fd, BLKPBSZGET, &pbsz);
 	t->is_block = true;
@@ -417,6 +423,12 @@ int target_layout(struct options *o, struct target *t, struct engine_error *e)
 	t->dev_size = end;
 	t->needs_layout = false;
 	return 0;
+}
+
+bool target_gone(const struct target *t)
+{
+	uint64_t bytes = 0;
+	return t->is_block && (ioctl(t->fd, BLKGETSIZE64, &bytes) < 0 || bytes == 0);
 }
 
 void target_close(struct options *o, struct target *t)
