@@ -178,8 +178,17 @@ static void job_fail(struct job *j, int err, const char *op, struct io_u *io, co
 	if (j->failed)
 		return;
 	j->failed = true;
-	if (!what && (err == EIO || err == ENXIO || err == ENODEV) && target_gone(j->run->tgt))
-		what = "the device went away (detached or removed) during the run";
+	/* a detached loop device or a pulled disk reads as "end of file" or EIO, its size turning 0 moments later:
+	 * say what really happened */
+	if ((err == EIO || err == ENXIO || err == ENODEV) && j->run->tgt->is_block) {
+		for (int tries = 0; tries < 20; tries++) {
+			if (target_gone(j->run->tgt)) {
+				what = "the device went away (detached or removed) during the run";
+				break;
+			}
+			usleep(10000);
+		}
+	}
 	if (!what)
 		what = err == EOPNOTSUPP && o->hipri
 			       ? "polled I/O is not supported here (--hipri needs a device with poll queues, e.g. NVMe "
