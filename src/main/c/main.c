@@ -119,7 +119,7 @@ static int start_jobs(struct run *r, struct rusage *ru0, struct engine_error *e)
 		}
 	}
 	pthread_mutex_lock(&r->gate_mu);
-	while (r->gate_ready < o->numjobs && !g_stop) {
+	while (r->gate_ready < o->numjobs && !g_stop && !__atomic_load_n(&r->jobs_failed_init, __ATOMIC_SEQ_CST)) {
 		struct timespec ts;
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		ts.tv_nsec += STOP_POLL_MS * 1000000L;
@@ -134,9 +134,9 @@ static int start_jobs(struct run *r, struct rusage *ru0, struct engine_error *e)
 		open_gate(r, o->numjobs, -1);
 		const struct engine_error *job_err = NULL;
 		for (unsigned i = 0; i < o->numjobs && !job_err; i++)
-			if (r->jobs[i].failed && (r->jobs[i].error.err != EINTR || g_stop))
+			if (r->jobs[i].failed && r->jobs[i].error.err != EINTR)
 				job_err = &r->jobs[i].error;
-		if (g_stop)
+		if (g_stop || !job_err)
 			set_error(e, EINTR, "setup", "stopped while the %u jobs were being set up; nothing was measured",
 				  o->numjobs);
 		else
