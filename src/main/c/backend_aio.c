@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <linux/aio_abi.h>
@@ -39,12 +40,16 @@ static int aio_init(struct job *j, char *why, size_t whylen)
 	c->iocbs = calloc(j->depth, sizeof(*c->iocbs));
 	c->ptrs = calloc(j->depth, sizeof(*c->ptrs));
 	c->events = calloc(j->depth, sizeof(*c->events));
-	if (!c->iocbs || !c->ptrs || !c->events)
-		return -ENOMEM;
-	if (sys_io_setup(j->depth, &c->ctx) < 0) {
-		int err = errno;
+	int err = 0;
+	if (!c->iocbs || !c->ptrs || !c->events) {
+		err = ENOMEM;
+		snprintf(why, whylen, "out of memory for %u I/O control blocks", j->depth);
+	} else if (sys_io_setup(j->depth, &c->ctx) < 0) {
+		err = errno;
 		snprintf(why, whylen, "io_setup(%u): %s%s", j->depth, strerror(err),
 			 err == EAGAIN ? " (raise /proc/sys/fs/aio-max-nr)" : "");
+	}
+	if (err) {
 		free(c->iocbs);
 		free(c->ptrs);
 		free(c->events);
@@ -82,10 +87,15 @@ static int aio_submit_reap(struct job *j, struct io_u **queued, unsigned nq, uns
 		}
 		submitted += (unsigned)n;
 	}
+	/* a wait ends after STOP_POLL_MS without completions (0 returned), so that the job sees a stop */
+	struct timespec ts = { 0, STOP_POLL_MS * 1000000L };
 	long got;
 	do {
-		got = syscall(__NR_io_getevents, c->ctx, (long)min_done, (long)max_done, c->events, NULL);
-	} while (got < 0 && errno == EINTR);
+		got = syscall(__NR_io_getevents, c->ctx, (long)min_done, (long)max_done, c->events,
+			      min_done ? &ts : NULL);
+	} while (got < 0 && errno == EINTR && !g_stop);
+	if (got < 0 && errno == EINTR)
+		got = 0;
 	if (got < 0)
 		return -errno;
 	for (long i = 0; i < got; i++) {

@@ -36,6 +36,7 @@ static void psync_exit(struct job *j)
 
 const struct backend_ops backend_psync = {
 	.name = "psync",
+	.completes_inline = true,
 	.init = psync_init,
 	.submit_reap = psync_submit_reap,
 	.exit = psync_exit,

@@ -21,6 +21,7 @@ struct uring {
 	size_t sq_len, cq_len, sqes_len;
 	unsigned flags;
 	bool fixed_file, fixed_bufs;
+	bool ext_arg;                /* io_uring_enter takes a timeout (5.11) */
 };
 
 /* Tried in order; SINGLE_ISSUER and DEFER_TASKRUN (6.1) save the kernel work, COOP_TASKRUN (5.19) less so. */
@@ -106,6 +107,14 @@ static int uring_init(struct job *j, char *why, size_t whylen)
 		return -err;
 	}
 	u->flags = p.flags;
+	/* IORING_SETUP_CLAMP gives a smaller ring rather than fail: more I/Os than slots would be lost */
+	if (p.sq_entries < j->depth) {
+		snprintf(why, whylen, "the kernel gives a ring of %u entries, fewer than --iodepth=%u; use an "
+			 "--iodepth of at most %u", p.sq_entries, j->depth, p.sq_entries);
+		uring_free(u);
+		return -EINVAL;
+	}
+	u->ext_arg = p.features & IORING_FEAT_EXT_ARG;
 	u->sq_len = p.sq_off.array + p.sq_entries * sizeof(unsigned);
 	u->cq_len = p.cq_off.cqes + p.cq_entries * sizeof(struct io_uring_cqe);
 	if (p.features & IORING_FEAT_SINGLE_MMAP) {
@@ -215,8 +224,15 @@ static int uring_submit_reap(struct job *j, struct io_u **queued, unsigned nq, u
 				else if (!wait)
 					break;
 			}
-			long ret = syscall(__NR_io_uring_enter, u->fd, to_submit, wait, flags, NULL, 0);
-			if (ret >= 0)
+			/* a wait ends after STOP_POLL_MS without completions, so that the job sees a stop */
+			struct __kernel_timespec ts = { 0, STOP_POLL_MS * 1000000LL };
+			struct io_uring_getevents_arg arg = { .ts = (__u64)(unsigned long)&ts };
+			bool timed = wait && u->ext_arg;
+			long ret = syscall(__NR_io_uring_enter, u->fd, to_submit, wait, flags | (timed ? IORING_ENTER_EXT_ARG : 0),
+					   timed ? &arg : NULL, timed ? sizeof(arg) : 0);
+			if (ret >= 0 || (timed && errno == ETIME))
+				break;
+			if (errno == EINTR && g_stop && !to_submit)
 				break;
 			if (errno != EINTR && errno != EAGAIN)
 				return -errno;

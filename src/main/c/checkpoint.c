@@ -100,9 +100,7 @@ static void write_shard(struct job *j)
 	while (pos < shard && !g_stop && !__atomic_load_n(&j->run->abort, __ATOMIC_RELAXED)) {
 		uint32_t len = shard - pos < bs ? (uint32_t)(shard - pos) : bs;
 		/* fresh data in every 512 bytes: a drive must not deduplicate one checkpoint against the last */
-		if (!o->buffer_zero && o->buffer_compress_percentage < 99)
-			for (uint32_t off = 0; off < len; off += 512)
-				*(uint64_t *)(buf + off) = prng_next(j->rng);
+		refresh_write_data(o, j->rng, buf, len);
 		uint64_t t = now_ns();
 		ssize_t n;
 		do {
@@ -330,6 +328,8 @@ int checkpoint_main(struct options *o, struct run *r, int argc, char **argv)
 		return fail_early(o, t, &err, EXIT_BAD_OPTIONS);
 	}
 	if (stat(o->filename, &st) == 0 && S_ISDIR(st.st_mode)) {
+		if (target_check_dir_place(o, &err))
+			return fail_early(o, t, &err, EXIT_RUN_ERROR);
 		if (open_dir(o, t, &plan, &fs_size, &err))
 			return fail_early(o, t, &err, EXIT_RUN_ERROR);
 	} else {
@@ -398,10 +398,16 @@ int checkpoint_main(struct options *o, struct run *r, int argc, char **argv)
 	report_start(r, &si);
 
 	for (unsigned k = 0; k < o->numjobs; k++) {
-		if (pthread_create(&r->jobs[k].thread, NULL, rank_main, &r->jobs[k])) {
-			set_error(&err, errno, "thread", "cannot start rank %u", k);
-			report_error(&err);
-			return EXIT_RUN_ERROR;
+		int rc = pthread_create(&r->jobs[k].thread, NULL, rank_main, &r->jobs[k]);
+		if (rc) {
+			pthread_mutex_lock(&cr.mu);
+			cr.quit = true;
+			pthread_cond_broadcast(&cr.go);
+			pthread_mutex_unlock(&cr.mu);
+			for (unsigned i = 0; i < k; i++)
+				pthread_join(r->jobs[i].thread, NULL);
+			set_error(&err, rc, "thread", "cannot start rank %u of %u: %s", k, o->numjobs, strerror(rc));
+			return fail_early(o, t, &err, EXIT_RUN_ERROR);
 		}
 	}
 	struct rusage ru0, ru1;
@@ -487,6 +493,8 @@ int checkpoint_main(struct options *o, struct run *r, int argc, char **argv)
 	if (plan.dir && o->unlink_created)
 		for (unsigned i = 0; i < nkept; i++)
 			unlink_checkpoint(o, kept[i].ref);
+	free(kept);
+	free(kept_bytes);
 	target_close(o, t);
 	if (run_err) {
 		report_error(run_err);

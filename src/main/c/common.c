@@ -6,7 +6,8 @@
 #include <time.h>
 #include <unistd.h>
 
-volatile int g_stop;
+atomic_int g_stop;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the stop flag must be lock-free to be set from a signal handler");
 
 uint64_t now_ns(void)
 {
@@ -30,7 +31,8 @@ void set_error(struct engine_error *e, int err, const char *op, const char *fmt,
 void sleep_until_wake(int fd, uint64_t deadline)
 {
 	uint64_t now = now_ns();
-	int timeout = deadline > now ? (int)((deadline - now + 999999) / 1000000) : 0;
+	uint64_t ms = deadline > now ? (deadline - now + 999999) / 1000000 : 0;
+	int timeout = ms > STOP_POLL_MS ? STOP_POLL_MS : (int)ms;  /* a lost wake-up costs at most this */
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	if (poll(&p, 1, timeout) > 0) {
 		uint64_t v;

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdbool.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include "histogram.h"
 #include "bssplit.h"
 
@@ -61,6 +62,7 @@ struct options {
 
 #define MAX_NAME_LEN 256                               /* --name is echoed in every line */
 #define MAX_DURATION_MS (366ull * 24 * 3600 * 1000)    /* a year: beyond any test, far from overflow in ns */
+#define MAX_IODEPTH 32768                              /* io_uring's IORING_MAX_ENTRIES: one ring per job */
 #define MAX_BUFFER_BYTES_PER_JOB (1ull << 30)
 #define MAX_BUFFER_BYTES_TOTAL (4ull << 30)
 
@@ -132,6 +134,7 @@ struct io_u {
 struct job;
 struct backend_ops {
 	const char *name;
+	bool completes_inline;       /* I/O is done when submit returns (psync): one in flight, never poll */
 	/* Sets up the per-job context in the job's own thread. Returns 0 or -errno with why filled. */
 	int (*init)(struct job *j, char *why, size_t whylen);
 	/* Submits nq prepared ios, waits for at least min_done completions, returns the number placed in
@@ -164,6 +167,7 @@ struct job {
 	struct dir_stats stats[2][2];  /* [phase][dir] */
 	struct engine_error error;
 	bool failed;
+	int finished;                /* set last (release) by the job: its end_ns, failed and error are final */
 };
 
 struct run {
@@ -175,20 +179,32 @@ struct run {
 	uint64_t ramp_end_ns;
 	uint64_t end_ns;             /* time-based end, UINT64_MAX when size-based */
 	int wake_fd;                 /* eventfd: a job finished or a signal arrived */
-	pthread_barrier_t ready;
+	/* start gate: jobs count themselves ready after set-up, then wait for go (1) or abort (-1) */
+	pthread_mutex_t gate_mu;
+	pthread_cond_t gate_cond;
+	unsigned gate_ready;
+	int gate_state;
 	unsigned jobs_failed_init;
 	int abort;                   /* a job failed: all stop issuing */
 };
 
-extern volatile int g_stop;  /* set by SIGINT/SIGTERM or the parent's death */
+/* Set by SIGINT/SIGTERM, the parent's death or a closed stdout; read by every thread. A lock-free atomic is
+ * what C11 allows a signal handler to store to besides volatile sig_atomic_t, and threads see it at once. */
+extern atomic_int g_stop;
+/* How long any wait in the engine may sleep before it looks at g_stop again. */
+#define STOP_POLL_MS 100
 
 uint64_t now_ns(void);
 /* Sleeps until deadline (monotonic ns) or until a job or a signal writes to the eventfd fd. */
 void sleep_until_wake(int fd, uint64_t deadline);
 
 int target_open(struct options *o, struct target *t, struct engine_error *e);
+/* The places rule (docs/engine.md, "Targets") for a directory of checkpoint files. */
+int target_check_dir_place(struct options *o, struct engine_error *e);
 int target_layout(struct options *o, struct target *t, struct engine_error *e);
 void target_close(struct options *o, struct target *t);
+/* A block device that has lost its medium (size 0: a loop device detached, a disk removed). */
+bool target_gone(const struct target *t);
 
 void *job_main(void *arg);
 /* Counts one completed I/O of lat ns in s (the job's own thread only). */
@@ -196,6 +212,10 @@ void stats_account(struct dir_stats *s, uint64_t lat, uint32_t bytes);
 /* --rw=checkpoint: runs the whole workload; returns the exit code (checkpoint.c). */
 int checkpoint_main(struct options *o, struct run *r, int argc, char **argv);
 int job_setup(struct run *r, struct job *j, unsigned id, struct engine_error *e);
+/* Allocates and fills the job's buffers in its own thread; stops early (-EINTR) when g_stop is set. */
+int job_buffers(struct job *j, char *why, size_t whylen);
+/* Fresh data at the start of every 512 bytes of a write, so that no two writes are alike (drives deduplicate). */
+void refresh_write_data(const struct options *o, uint64_t rng[4], void *buf, uint32_t len);
 
 extern const struct backend_ops backend_uring, backend_libaio, backend_psync;
 int uring_probe(struct options *o, char *why, size_t whylen, char *flags_out, size_t flagslen);

@@ -10,32 +10,39 @@
 
 /* Writes a fresh 8-byte value at the start of every 512-byte chunk so that no two writes carry the same
  * data (drives deduplicate); the rest of the chunk stays incompressible random, or zeros where asked. */
-static inline void refresh_write_data(struct job *j, struct io_u *io)
+void refresh_write_data(const struct options *o, uint64_t rng[4], void *buf, uint32_t len)
 {
-	const struct options *o = j->run->opt;
 	if (o->buffer_zero || o->buffer_compress_percentage >= 99)
 		return;
-	for (uint32_t off = 0; off < io->len; off += 512)
-		*(uint64_t *)((char *)io->buf + off) = prng_next(j->rng);
+	for (uint32_t off = 0; off < len; off += 512)
+		*(uint64_t *)((char *)buf + off) = prng_next(rng);
 }
 
-static void fill_buffers(struct job *j)
+/* Fills the buffers with the write data, a MiB at a time so that a stop is seen during a large set-up. */
+static int fill_buffers(struct job *j)
 {
 	const struct options *o = j->run->opt;
-	size_t total = j->buf_size * j->depth;
-	uint64_t *p = j->buf_area;
+	size_t total = j->buf_size * j->depth, chunk = 1u << 20;
+	bool zero = o->buffer_zero || !rw_writes(o->rw);
 
-	if (o->buffer_zero || !rw_writes(o->rw)) {
-		memset(j->buf_area, 0, total);
-		return;
+	for (size_t at = 0; at < total; at += chunk) {
+		if (g_stop)
+			return -EINTR;
+		size_t len = total - at < chunk ? total - at : chunk;
+		uint64_t *p = (uint64_t *)((char *)j->buf_area + at);
+		if (zero) {
+			memset(p, 0, len);
+			continue;
+		}
+		for (size_t i = 0; i < len / 8; i++)
+			p[i] = prng_next(j->rng);
+		if (o->buffer_compress_percentage) {
+			size_t zeros = 512 * o->buffer_compress_percentage / 100;
+			for (size_t off = 0; off < len; off += 512)
+				memset((char *)p + off + 512 - zeros, 0, zeros);
+		}
 	}
-	for (size_t i = 0; i < total / 8; i++)
-		p[i] = prng_next(j->rng);
-	if (o->buffer_compress_percentage) {
-		size_t zeros = 512 * o->buffer_compress_percentage / 100;
-		for (size_t off = 0; off < total; off += 512)
-			memset((char *)j->buf_area + off + 512 - zeros, 0, zeros);
-	}
+	return 0;
 }
 
 int job_setup(struct run *r, struct job *j, unsigned id, struct engine_error *e)
@@ -48,7 +55,7 @@ int job_setup(struct run *r, struct job *j, unsigned id, struct engine_error *e)
 	j->run = r;
 	j->be = r->be;
 	j->fd = t->fd;
-	j->depth = r->be == &backend_psync ? 1 : o->iodepth;
+	j->depth = r->be->completes_inline ? 1 : o->iodepth;
 	prng_seed(j->rng, o->randseed + id * 0x9e3779b97f4a7c15ull);
 
 	if (rw_is_random(o->rw)) {
@@ -68,32 +75,46 @@ int job_setup(struct run *r, struct job *j, unsigned id, struct engine_error *e)
 		j->slice_size = slice;
 	}
 	j->seq_pos = 0;
+	/* options.c refuses io_size * loops beyond 64 bits; a huge region times many loops is refused here */
 	if (o->io_size)
 		j->bytes_to_do = o->io_size * o->loops;
 	else if (o->runtime_ms)
 		j->bytes_to_do = UINT64_MAX;
-	else
-		j->bytes_to_do = j->slice_size * o->loops;
-
-	size_t align = t->mem_align > 4096 ? t->mem_align : 4096;
-	j->buf_size = (o->bs.max_bs + align - 1) / align * align;
-	if (posix_memalign(&j->buf_area, align, j->buf_size * j->depth)) {
-		set_error(e, ENOMEM, "malloc", "cannot allocate %zu bytes of I/O buffers", j->buf_size * j->depth);
+	else if (__builtin_mul_overflow(j->slice_size, (uint64_t)o->loops, &j->bytes_to_do)) {
+		set_error(e, EOVERFLOW, "size", "--loops=%u passes over %llu bytes is more bytes than can be counted "
+			  "(2^64); give fewer loops or a smaller --size", o->loops, (unsigned long long)j->slice_size);
 		return -1;
+	}
+
+	for (int p = 0; p < 2; p++)
+		for (int d = 0; d < 2; d++)
+			j->stats[p][d].lat_min = UINT64_MAX;
+	return 0;
+}
+
+int job_buffers(struct job *j, char *why, size_t whylen)
+{
+	const struct target *t = j->run->tgt;
+	size_t align = t->mem_align > 4096 ? t->mem_align : 4096;
+	j->buf_size = (j->run->opt->bs.max_bs + align - 1) / align * align;
+	if (posix_memalign(&j->buf_area, align, j->buf_size * j->depth)) {
+		j->buf_area = NULL;
+		snprintf(why, whylen, "cannot allocate %zu bytes of I/O buffers", j->buf_size * j->depth);
+		return -ENOMEM;
 	}
 	j->ios = calloc(j->depth, sizeof(*j->ios));
 	if (!j->ios) {
-		set_error(e, ENOMEM, "malloc", "out of memory");
-		return -1;
+		snprintf(why, whylen, "out of memory");
+		return -ENOMEM;
 	}
 	for (unsigned i = 0; i < j->depth; i++) {
 		j->ios[i].index = i;
 		j->ios[i].buf = (char *)j->buf_area + i * j->buf_size;
 	}
-	fill_buffers(j);
-	for (int p = 0; p < 2; p++)
-		for (int d = 0; d < 2; d++)
-			j->stats[p][d].lat_min = UINT64_MAX;
+	if (fill_buffers(j)) {
+		snprintf(why, whylen, "stopped while setting up its buffers");
+		return -EINTR;
+	}
 	return 0;
 }
 
@@ -108,8 +129,8 @@ static inline bool prep_io(struct job *j, struct io_u *io)
 	if (!left)
 		return false;
 	len = bs->n == 1 ? bs->bs[0] : bs->bs[bssplit_pick(bs, (uint32_t)(prng_next(j->rng) >> 32))];
-	if (len > left && left % bs->min_bs == 0)
-		len = (uint32_t)left;  /* io_size that is not a multiple of the block size ends with a short I/O */
+	if (len > left)
+		len = (uint32_t)left;  /* the last I/O of an io_size that is not a multiple of the block is short */
 
 	if (o->rwmixread == 100)
 		io->dir = DIR_READ;
@@ -130,7 +151,7 @@ static inline bool prep_io(struct job *j, struct io_u *io)
 	io->len = len;
 	j->bytes_issued += len;
 	if (io->dir == DIR_WRITE)
-		refresh_write_data(j, io);
+		refresh_write_data(o, j->rng, io->buf, io->len);
 	return true;
 }
 
@@ -157,6 +178,17 @@ static void job_fail(struct job *j, int err, const char *op, struct io_u *io, co
 	if (j->failed)
 		return;
 	j->failed = true;
+	/* a detached loop device or a pulled disk reads as "end of file" or EIO, its size turning 0 moments later:
+	 * say what really happened */
+	if ((err == EIO || err == ENXIO || err == ENODEV) && j->run->tgt->is_block) {
+		for (int tries = 0; tries < 20; tries++) {
+			if (target_gone(j->run->tgt)) {
+				what = "the device went away (detached or removed) during the run";
+				break;
+			}
+			usleep(10000);
+		}
+	}
 	if (!what)
 		what = err == EOPNOTSUPP && o->hipri
 			       ? "polled I/O is not supported here (--hipri needs a device with poll queues, e.g. NVMe "
@@ -182,26 +214,34 @@ void *job_main(void *arg)
 	unsigned inflight = 0;
 	bool issuing = true;
 	/* psync completes inside the call: nothing to wait for */
-	uint64_t spin_cap_ns = j->be == &backend_psync ? 0 : r->opt->spin_us * 1000ull;
+	uint64_t spin_cap_ns = j->be->completes_inline ? 0 : r->opt->spin_us * 1000ull;
 	uint64_t wait_ewma_ns = spin_cap_ns, spin_ns = 0;
 	int ret;
 
-	if (!queued || !done || !done_res) {
-		job_fail(j, ENOMEM, "malloc", NULL, NULL);
-		__atomic_add_fetch(&r->jobs_failed_init, 1, __ATOMIC_SEQ_CST);
-		pthread_barrier_wait(&r->ready);
-		goto out;
-	}
-	ret = j->be->init(j, why, sizeof(why));
+	if (!queued || !done || !done_res)
+		ret = -ENOMEM;
+	else
+		ret = job_buffers(j, why, sizeof(why));
+	if (ret == 0)
+		ret = j->be->init(j, why, sizeof(why));
 	if (ret < 0) {
 		j->failed = true;
-		set_error(&j->error, -ret, "init", "job %u: %s setup failed: %s", j->id, j->be->name, why);
+		if (ret == -EINTR)
+			set_error(&j->error, EINTR, "setup", "job %u: %s", j->id, why);
+		else
+			set_error(&j->error, -ret, "init", "job %u: %s setup failed: %s", j->id, j->be->name,
+				  *why ? why : strerror(-ret));
 		__atomic_add_fetch(&r->jobs_failed_init, 1, __ATOMIC_SEQ_CST);
 	}
-	pthread_barrier_wait(&r->ready);
-	/* the main thread sets start_ns between two barrier waits */
-	pthread_barrier_wait(&r->ready);
-	if (j->failed || __atomic_load_n(&r->jobs_failed_init, __ATOMIC_SEQ_CST))
+	/* ready; the main thread opens the gate (start_ns is set by then) or closes it on a stop or failure */
+	pthread_mutex_lock(&r->gate_mu);
+	r->gate_ready++;
+	pthread_cond_broadcast(&r->gate_cond);
+	while (r->gate_state == 0)
+		pthread_cond_wait(&r->gate_cond, &r->gate_mu);
+	bool go = r->gate_state > 0;
+	pthread_mutex_unlock(&r->gate_mu);
+	if (j->failed || !go)
 		goto out;
 
 	for (unsigned i = 0; i < j->depth; i++) {
@@ -251,6 +291,8 @@ void *job_main(void *arg)
 			spin_ns = wait_ewma_ns * 2 <= spin_cap_ns ? wait_ewma_ns * 2 : 0;
 		}
 		int phase = now >= r->ramp_end_ns ? PHASE_MEASURE : PHASE_RAMP;
+		/* I/O still in flight when the runtime is over completes outside it and is not counted */
+		bool counted = now <= r->end_ns;
 		for (int i = 0; i < ret; i++) {
 			struct io_u *io = done[i];
 			if (done_res[i] < 0)
@@ -258,19 +300,20 @@ void *job_main(void *arg)
 			else if ((uint32_t)done_res[i] != io->len)
 				job_fail(j, EIO, io->dir == DIR_READ ? "read" : "write", io,
 					 done_res[i] == 0 ? "end of file" : "short transfer");
-			else
+			else if (counted)
 				stats_account(&j->stats[phase][io->dir], now - io->start_ns, io->len);
 			io->next_free = free_list;
 			free_list = io;
 		}
 	}
-	j->end_ns = now;
+	j->end_ns = now < r->end_ns ? now : r->end_ns;
 out:
 	if (j->be_ctx)
 		j->be->exit(j);
 	free(queued);
 	free(done);
 	free(done_res);
+	__atomic_store_n(&j->finished, 1, __ATOMIC_RELEASE);
 	uint64_t one = 1;
 	if (write(r->wake_fd, &one, sizeof(one)) < 0) {
 		/* the reporter polls with a timeout anyway */

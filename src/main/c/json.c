@@ -28,11 +28,48 @@ static void puts_(struct jw *w, const char *s)
 	put(w, s, strlen(s));
 }
 
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlongs, no surrogates, at most U+10FFFF),
+ * or 0 when the byte at p does not start one. */
+static size_t utf8_len(const unsigned char *p)
+{
+	unsigned c = p[0];
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		return (p[1] & 0xc0) == 0x80 ? 2 : 0;
+	if (c >= 0xe0 && c <= 0xef) {
+		unsigned lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+		return p[1] >= lo && p[1] <= hi && (p[2] & 0xc0) == 0x80 ? 3 : 0;
+	}
+	if (c >= 0xf0 && c <= 0xf4) {
+		unsigned lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+		return p[1] >= lo && p[1] <= hi && (p[2] & 0xc0) == 0x80 && (p[3] & 0xc0) == 0x80 ? 4 : 0;
+	}
+	return 0;
+}
+
+/*
+ * A JSON string of s. Bytes that are not UTF-8 (a Linux path may hold any byte but '/' and NUL) are written as
+ * the lone surrogate \udcXX, as Python's surrogateescape does: the line stays valid JSON and the bytes can be
+ * recovered exactly, where \u00XX would name a different, valid character.
+ */
 static void put_escaped(struct jw *w, const char *s)
 {
 	put(w, "\"", 1);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
 		char esc[8];
+		size_t n = utf8_len(p);
+		if (n == 0) {
+			snprintf(esc, sizeof(esc), "\\u%04x", 0xdc00 | *p);
+			puts_(w, esc);
+			p++;
+			continue;
+		}
+		if (n > 1) {
+			put(w, (const char *)p, n);
+			p += n;
+			continue;
+		}
 		switch (*p) {
 		case '"': puts_(w, "\\\""); break;
 		case '\\': puts_(w, "\\\\"); break;
@@ -47,6 +84,7 @@ static void put_escaped(struct jw *w, const char *s)
 				put(w, (const char *)p, 1);
 			}
 		}
+		p++;
 	}
 	put(w, "\"", 1);
 }

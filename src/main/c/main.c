@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/utsname.h>
 
 static int g_wake_fd = -1;
@@ -85,6 +86,71 @@ static int choose_engine(struct options *o, struct run *r, char *reason, size_t 
 	return 0;
 }
 
+/* Opens or closes the start gate for every job thread started so far, and waits for them when it closes. */
+static void open_gate(struct run *r, unsigned started, int state)
+{
+	pthread_mutex_lock(&r->gate_mu);
+	r->gate_state = state;
+	pthread_cond_broadcast(&r->gate_cond);
+	pthread_mutex_unlock(&r->gate_mu);
+	if (state < 0)
+		for (unsigned i = 0; i < started; i++)
+			pthread_join(r->jobs[i].thread, NULL);
+}
+
+/*
+ * Starts the job threads and waits until all have set up (buffers, ring), looking at the stop flag every
+ * STOP_POLL_MS; then starts the clock and lets them go. On a stop or a failure the jobs are ended and e says why.
+ */
+static int start_jobs(struct run *r, struct rusage *ru0, struct engine_error *e)
+{
+	const struct options *o = r->opt;
+	pthread_mutex_init(&r->gate_mu, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&r->gate_cond, &ca);
+	for (unsigned i = 0; i < o->numjobs; i++) {
+		int rc = pthread_create(&r->jobs[i].thread, NULL, job_main, &r->jobs[i]);
+		if (rc) {
+			open_gate(r, i, -1);
+			set_error(e, rc, "thread", "cannot start job %u of %u: %s", i, o->numjobs, strerror(rc));
+			return -1;
+		}
+	}
+	pthread_mutex_lock(&r->gate_mu);
+	while (r->gate_ready < o->numjobs && !g_stop && !__atomic_load_n(&r->jobs_failed_init, __ATOMIC_SEQ_CST)) {
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		ts.tv_nsec += STOP_POLL_MS * 1000000L;
+		if (ts.tv_nsec >= 1000000000L) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&r->gate_cond, &r->gate_mu, &ts);
+	}
+	pthread_mutex_unlock(&r->gate_mu);
+	if (g_stop || __atomic_load_n(&r->jobs_failed_init, __ATOMIC_SEQ_CST)) {
+		open_gate(r, o->numjobs, -1);
+		const struct engine_error *job_err = NULL;
+		for (unsigned i = 0; i < o->numjobs && !job_err; i++)
+			if (r->jobs[i].failed && r->jobs[i].error.err != EINTR)
+				job_err = &r->jobs[i].error;
+		if (g_stop || !job_err)
+			set_error(e, EINTR, "setup", "stopped while the %u jobs were being set up; nothing was measured",
+				  o->numjobs);
+		else
+			*e = *job_err;
+		return -1;
+	}
+	r->start_ns = now_ns();
+	r->ramp_end_ns = r->start_ns + o->ramp_ms * 1000000ull;
+	r->end_ns = o->runtime_ms ? r->ramp_end_ns + o->runtime_ms * 1000000ull : UINT64_MAX;
+	getrusage(RUSAGE_SELF, ru0);
+	open_gate(r, o->numjobs, 1);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct options opt;
@@ -92,7 +158,7 @@ int main(int argc, char **argv)
 	static struct run run;
 	static struct dir_sum prev[2];
 	struct engine_error err = { 0 };
-	char msg[512], reason[512], flags[128];
+	char msg[512], reason[640], flags[128];
 	bool want_help, want_version;
 	pid_t parent = getppid();
 
@@ -125,6 +191,12 @@ int main(int argc, char **argv)
 	run.opt = &opt;
 	run.tgt = &tgt;
 	g_wake_fd = run.wake_fd = eventfd(0, EFD_CLOEXEC);
+	if (run.wake_fd < 0) {
+		set_error(&err, errno, "eventfd", "cannot create the event the jobs wake the reporter with: %s",
+			  strerror(errno));
+		report_error(&err);
+		return EXIT_RUN_ERROR;
+	}
 	if (opt.rw == RW_CHECKPOINT)
 		return checkpoint_main(&opt, &run, argc, argv);
 	if (target_open(&opt, &tgt, &err)) {
@@ -144,7 +216,7 @@ int main(int argc, char **argv)
 		report_error(&err);
 		return EXIT_RUN_ERROR;
 	}
-	for (unsigned i = 0; i < opt.numjobs; i++) {
+	for (unsigned i = 0; i < opt.numjobs && !g_stop; i++) {
 		if (job_setup(&run, &run.jobs[i], i, &err)) {
 			report_error(&err);
 			target_close(&opt, &tgt);
@@ -162,32 +234,23 @@ int main(int argc, char **argv)
 		return g_stop && err.err == EINTR ? EXIT_STOPPED : EXIT_RUN_ERROR;
 	}
 
-	pthread_barrier_init(&run.ready, NULL, opt.numjobs + 1);
-	for (unsigned i = 0; i < opt.numjobs; i++) {
-		if (pthread_create(&run.jobs[i].thread, NULL, job_main, &run.jobs[i])) {
-			set_error(&err, errno, "thread", "cannot start job %u", i);
-			report_error(&err);
-			return EXIT_RUN_ERROR;
-		}
-	}
-	pthread_barrier_wait(&run.ready);
 	struct rusage ru0, ru1;
-	run.start_ns = now_ns();
-	run.ramp_end_ns = run.start_ns + opt.ramp_ms * 1000000ull;
-	run.end_ns = opt.runtime_ms ? run.ramp_end_ns + opt.runtime_ms * 1000000ull : UINT64_MAX;
-	getrusage(RUSAGE_SELF, &ru0);
-	pthread_barrier_wait(&run.ready);
+	if (start_jobs(&run, &ru0, &err)) {
+		report_error(&err);
+		target_close(&opt, &tgt);
+		return g_stop ? EXIT_STOPPED : EXIT_RUN_ERROR;
+	}
 
 	bool ramp_snapped = opt.ramp_ms == 0;
 	uint64_t interval = (uint64_t)opt.status_interval_ms * 1000000ull;
 	uint64_t next_interval = run.start_ns + interval;
 	for (int d = 0; d < 2; d++)
 		dir_sum_clear(&prev[d]);
-	if (!run.jobs_failed_init) {
+	{
 		while (true) {
 			unsigned finished = 0;
 			for (unsigned i = 0; i < opt.numjobs; i++)
-				finished += run.jobs[i].end_ns != 0 || run.jobs[i].failed;
+				finished += __atomic_load_n(&run.jobs[i].finished, __ATOMIC_ACQUIRE);
 			if (finished == opt.numjobs)
 				break;
 			uint64_t deadline = ramp_snapped || run.ramp_end_ns > next_interval ? next_interval
@@ -215,8 +278,7 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < opt.numjobs && !job_err; i++)
 		if (run.jobs[i].failed)
 			job_err = &run.jobs[i].error;
-	if (!run.jobs_failed_init)
-		report_result(&run, g_stop || job_err, &ru0, &ru1);
+	report_result(&run, g_stop || job_err, &ru0, &ru1);
 	target_close(&opt, &tgt);
 	if (job_err) {
 		report_error(job_err);

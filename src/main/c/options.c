@@ -19,13 +19,14 @@ const char *engine_name(enum engine_kind e)
 	return names[e];
 }
 
+/* Decimal only: "010" is ten, as a user means it (strtoull's base 0 would read it as octal, "0x10" as hex). */
 int parse_uint(const char *s, uint64_t max, uint64_t *out)
 {
 	char *end;
 	if (!s || !*s || !isdigit((unsigned char)*s))
 		return -1;
 	errno = 0;
-	unsigned long long v = strtoull(s, &end, 0);
+	unsigned long long v = strtoull(s, &end, 10);
 	if (errno || *end || v > max)
 		return -1;
 	*out = v;
@@ -88,8 +89,16 @@ static int parse_seconds(const char *s, uint64_t *ms)
 	char *end;
 	if (!s || !isdigit((unsigned char)*s))
 		return -1;
+	/* decimal digits with at most one point: strtod alone would take "0x10", "1e3", "infinity" */
+	size_t digits = strspn(s, "0123456789");
+	if (s[digits] == '.')
+		digits += 1 + strspn(s + digits + 1, "0123456789");
+	if (!isdigit((unsigned char)s[digits - 1]))
+		return -1;
 	errno = 0;
 	double v = strtod(s, &end);
+	if (end != s + digits)
+		return -1;
 	if (errno || v < 0)
 		return -1;
 	double mult = 1000;
@@ -248,8 +257,9 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		case O_BS: bs_arg = val; break;
 		case O_BSSPLIT: bssplit_arg = val; break;
 		case O_IODEPTH:
-			if (parse_uint(val, 65536, &u) || u == 0)
-				BAD("--iodepth=%s is not a number from 1 to 65536", val);
+			if (parse_uint(val, MAX_IODEPTH, &u) || u == 0)
+				BAD("--iodepth=%s is not a number from 1 to %u (the most one io_uring ring keeps in "
+				    "flight)", val, MAX_IODEPTH);
 			o->iodepth = (unsigned)u;
 			break;
 		case O_NUMJOBS:
@@ -435,6 +445,11 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		BAD("--numjobs=%u with --iodepth=%u and %u-byte blocks need %llu MiB of buffers; the limit is %llu MiB "
 		    "for all jobs together", o->numjobs, o->iodepth, o->bs.max_bs,
 		    (unsigned long long)o->numjobs * o->iodepth * o->bs.max_bs >> 20, MAX_BUFFER_BYTES_TOTAL >> 20);
+	/* a last I/O shorter than the block size must still be whole sectors for O_DIRECT: target.c checks that */
+	uint64_t product;
+	if (o->io_size && __builtin_mul_overflow(o->io_size, (uint64_t)o->loops, &product))
+		BAD("--io_size=%llu times --loops=%u is more bytes than can be counted (2^64); give a smaller "
+		    "--io_size or fewer --loops", (unsigned long long)o->io_size, o->loops);
 	if (o->size && o->offset > UINT64_MAX - o->size)
 		BAD("--offset=%llu plus --size=%llu is past the end of any device", (unsigned long long)o->offset,
 		    (unsigned long long)o->size);

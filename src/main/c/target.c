@@ -119,6 +119,12 @@ static int resolve(struct options *o, bool exists, char *real, struct engine_err
 	return 0;
 }
 
+int target_check_dir_place(struct options *o, struct engine_error *e)
+{
+	char real[PATH_MAX];
+	return resolve(o, true, real, e) || check_place(o, real, false, e) ? -1 : 0;
+}
+
 /* Opening a device failed for want of rights: say which group or command gives them. */
 static void access_error(struct options *o, const struct stat *st, int err, struct engine_error *e)
 {
@@ -178,6 +184,12 @@ static int open_block(struct options *o, struct target *t, struct engine_error *
 	}
 	if (ioctl(t->fd, BLKGETSIZE64, &bytes) < 0) {
 		set_error(e, errno, "ioctl", "cannot read the size of %s: %s", o->filename, strerror(errno));
+		return -1;
+	}
+	if (bytes == 0) {
+		/* a loop device with nothing attached, a card reader without a card: not a small device */
+		set_error(e, ENXIO, "open", "%s%s holds no medium: the device went away (a detached loop device or a "
+			  "removed disk); attach or insert it again, or pick another device", o->filename, alias);
 		return -1;
 	}
 	ioctl(t->fd, BLKSSZGET, &ssz);
@@ -326,6 +338,14 @@ int target_open(struct options *o, struct target *t, struct engine_error *e)
 				return -1;
 			}
 		}
+		/* the last I/O of --io_size is clipped to what is left: it too must be whole logical blocks */
+		if (o->io_size && o->io_size % t->logical_bs) {
+			set_error(e, EINVAL, "align", "--io_size=%llu is not a multiple of the logical block size of "
+				  "%s (%u bytes), which O_DIRECT needs for its last, shorter I/O; use a multiple of %u "
+				  "or --direct=0", (unsigned long long)o->io_size, o->filename, t->logical_bs,
+				  t->logical_bs);
+			return -1;
+		}
 		if (o->offset % t->logical_bs) {
 			set_error(e, EINVAL, "align", "--offset=%llu is not a multiple of the logical block size of "
 				  "%s (%u bytes), which O_DIRECT needs", (unsigned long long)o->offset, o->filename,
@@ -403,6 +423,12 @@ int target_layout(struct options *o, struct target *t, struct engine_error *e)
 	t->dev_size = end;
 	t->needs_layout = false;
 	return 0;
+}
+
+bool target_gone(const struct target *t)
+{
+	uint64_t bytes = 0;
+	return t->is_block && (ioctl(t->fd, BLKGETSIZE64, &bytes) < 0 || bytes == 0);
 }
 
 void target_close(struct options *o, struct target *t)

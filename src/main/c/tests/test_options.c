@@ -77,7 +77,7 @@ static void test_bad_values_are_named(void)
 	expect_refusal("--ioengine=spdk", NULL, "--ioengine=spdk");
 	expect_refusal("--bogus=1", NULL, "unknown option '--bogus'");
 	expect_refusal("--direct=2", NULL, "--direct=2");
-	expect_refusal("--iodepth=65536", "--bs=1m", "1024 MiB");
+	expect_refusal("--iodepth=2048", "--bs=1m", "1024 MiB");
 	expect_refusal("--hipri", "--ioengine=psync", "io_uring");
 	expect_refusal("stray", NULL, "unexpected argument 'stray'");
 	expect_refusal("--size", NULL, "needs a value");
@@ -108,6 +108,40 @@ static void test_safety_limits(void)
 	CHECK(parse(&o, err, sizeof(err), "--filename=/x", "--runtime=8760h", NULL) == 0, "a year is allowed: %s", err);
 }
 
+/* Numbers are decimal: a leading zero is not octal, "0x" is not hex, durations take no exponent (issue 10, 12). */
+static void test_numbers_are_decimal_only(void)
+{
+	struct options o;
+	char err[512] = "";
+	uint64_t v;
+	CHECK(parse(&o, err, sizeof(err), "--filename=/x", "--iodepth=010", NULL) == 0 && o.iodepth == 10,
+	      "--iodepth=010 is %u (%s)", o.iodepth, err);
+	CHECK(parse(&o, err, sizeof(err), "--filename=/x", "--iodepth=08", NULL) == 0 && o.iodepth == 8,
+	      "--iodepth=08 is %u (%s)", o.iodepth, err);
+	CHECK(parse_uint("0x10", 100, &v) != 0, "0x10 accepted as %llu", (unsigned long long)v);
+	expect_refusal("--numjobs=0x10", NULL, "--numjobs=0x10");
+	expect_refusal("--runtime=0x10", NULL, "--runtime=0x10");
+	expect_refusal("--runtime=1e3", NULL, "--runtime=1e3");
+	expect_refusal("--ramp_time=infinity", NULL, "--ramp_time=infinity");
+	expect_refusal("--runtime=1.", NULL, "--runtime=1.");
+	expect_refusal("--randseed=0x2f", NULL, "--randseed=0x2f");
+	CHECK(parse(&o, err, sizeof(err), "--filename=/x", "--runtime=010", "--ramp_time=1.5") == 0 &&
+	      o.runtime_ms == 10000 && o.ramp_ms == 1500, "runtime %llu ramp %llu (%s)",
+	      (unsigned long long)o.runtime_ms, (unsigned long long)o.ramp_ms, err);
+}
+
+/* Products that size a job never wrap (issue 10, 12), and no ring is asked for more than it can hold (10). */
+static void test_products_and_depth_are_bounded(void)
+{
+	expect_refusal("--io_size=1p", "--loops=1000000", "more bytes than can be counted");
+	expect_refusal("--iodepth=32769", NULL, "1 to 32768");
+	expect_refusal("--iodepth=65536", NULL, "1 to 32768");
+	struct options o;
+	char err[512] = "";
+	CHECK(parse(&o, err, sizeof(err), "--filename=/x", "--iodepth=32768", "--bs=4k") == 0 && o.iodepth == 32768,
+	      "the largest ring is allowed: %s", err);
+}
+
 static void test_filename_is_required(void)
 {
 	struct options o;
@@ -124,5 +158,7 @@ int main(void)
 	test_bad_values_are_named();
 	test_filename_is_required();
 	test_safety_limits();
+	test_numbers_are_decimal_only();
+	test_products_and_depth_are_bounded();
 	return check_summary("test_options");
 }

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,6 +69,9 @@ public final class EngineProcess implements AutoCloseable {
     /** Starts {@code engine} with {@code options}; see the class comment for which thread may call this. */
     public static EngineProcess start(Path engine, List<String> options, EngineListener listener)
             throws EngineException {
+        for (String option : options) {
+            requireExactBytes(option);
+        }
         List<String> command = new ArrayList<>(options.size() + 1);
         command.add(engine.toString());
         command.addAll(options);
@@ -87,6 +91,27 @@ public final class EngineProcess implements AutoCloseable {
         engineProcess.stdoutReader.start();
         engineProcess.stderrReader.start();
         return engineProcess;
+    }
+
+    /**
+     * An argument reaches the engine as bytes in the encoding the JVM uses for file names. A path whose bytes were
+     * not in that encoding was read with U+FFFD in their place, and would name a different file: refused.
+     */
+    static void requireExactBytes(String option) throws EngineException {
+        Charset names = fileNameCharset();
+        if (option.indexOf('\uFFFD') >= 0 || !names.newEncoder().canEncode(option)) {
+            throw new EngineException("cannot pass '" + option + "' to the engine exactly: it holds bytes that are "
+                    + "not valid " + names + " (shown as \uFFFD), and the engine would open a different file; "
+                    + "rename the file or folder so that its name is valid " + names);
+        }
+    }
+
+    private static Charset fileNameCharset() {
+        try {
+            return Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8"));
+        } catch (IllegalArgumentException e) {
+            return StandardCharsets.UTF_8;
+        }
     }
 
     /** Asks the engine to stop early (SIGTERM); it then prints a partial result and exits. */
