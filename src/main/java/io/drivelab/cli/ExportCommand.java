@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import io.drivelab.run.CombinedResults;
+import io.drivelab.files.OutputFile;
 import io.drivelab.store.DirectionResult;
 import io.drivelab.store.PointMeta;
 import io.drivelab.store.PointResult;
@@ -105,7 +106,7 @@ public final class ExportCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        OutFile.write(outFile, text);
+        OutputFile.at(outFile).writeString(text);
         PrintWriter err = spec.commandLine().getErr();
         err.println("drivelab: wrote " + rows + (rows == 1 ? " point" : " points") + " of run " + runId + " to "
                 + outFile);

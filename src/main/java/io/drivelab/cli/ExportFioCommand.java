@@ -1,12 +1,10 @@
 package io.drivelab.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import io.drivelab.files.OutputFile;
 import io.drivelab.reference.FioJsonExport;
 import io.drivelab.store.Run;
 import io.drivelab.store.Store;
@@ -39,7 +37,7 @@ public final class ExportFioCommand implements Callable<Integer> {
     Path outFile;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         String json;
         try (Store s = store.open()) {
             Run run = StoreOption.run(s, runId);
@@ -50,7 +48,7 @@ public final class ExportFioCommand implements Callable<Integer> {
             out.print(json);
             out.flush();
         } else {
-            Files.writeString(outFile, json, StandardCharsets.UTF_8);
+            OutputFile.at(outFile).writeString(json);
             PrintWriter err = spec.commandLine().getErr();
             err.println("drivelab: wrote run " + runId + " as fio JSON to " + outFile);
             err.flush();

@@ -1,6 +1,5 @@
 package io.drivelab.ui;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -292,7 +291,7 @@ public final class MainWindow {
         }
         try {
             rememberedSettings().save(context.settingsFile());
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             // Forgetting the last choices is no reason to fail closing.
         }
     }

@@ -10,12 +10,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
+import io.drivelab.files.OutputFile;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -61,22 +62,13 @@ public final class PlanFiles {
         return fromJson(json, source);
     }
 
-    /** Writes the plan to a file (through a temporary file, so a crash leaves the old file whole). */
+    /**
+     * Writes the plan to a file through {@link OutputFile} (a temporary file renamed over it; devices refused).
+     *
+     * @throws io.drivelab.files.OutputFileException naming the file and why it was not written
+     */
     public static void save(TestPlan plan, Path file) {
-        Path dir = file.toAbsolutePath().getParent();
-        try {
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, ".plan-", ".json.tmp");
-            try {
-                Files.writeString(tmp, toJson(plan), StandardCharsets.UTF_8);
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-        } catch (IOException e) {
-            throw new PlanException(file.toString(), List.of(new PlanException.Problem("",
-                    "cannot write: " + e.getMessage())), e);
-        }
+        OutputFile.at(file).creatingFolders().writeString(toJson(plan));
     }
 
     /**
