@@ -10,12 +10,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
+import io.drivelab.files.InputFile;
+import io.drivelab.files.InputFileException;
 import io.drivelab.files.OutputFile;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -39,6 +37,9 @@ public final class PlanFiles {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
 
+    /** A plan written by hand is a few kB; far more is not a plan (and is not read whole into memory). */
+    static final long MAX_FILE_BYTES = 16L << 20;
+
     private PlanFiles() {
     }
 
@@ -52,12 +53,10 @@ public final class PlanFiles {
         String source = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         String json;
         try {
-            json = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new PlanException(file.toString(), List.of(new PlanException.Problem("", "no such file")), e);
-        } catch (IOException e) {
+            json = InputFile.readText(file, MAX_FILE_BYTES, "a plan file");
+        } catch (InputFileException e) {
             throw new PlanException(file.toString(), List.of(new PlanException.Problem("",
-                    "cannot read: " + e.getMessage())), e);
+                    e.missing() ? "no such file" : e.reason())), e);
         }
         return fromJson(json, source);
     }
