@@ -10,9 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,23 +22,15 @@ import io.drivelab.store.Store;
 class FioImportInputTest {
     @TempDir
     Path dir;
-    Store store;
 
-    @BeforeEach
-    void open() {
-        store = Store.open(dir.resolve("drivelab.db"));
-    }
-
-    @AfterEach
-    void close() {
-        store.close();
-    }
-
+    /** The import's refusal; nothing was stored. */
     private FioImportException refused(Path file) {
-        FioImportException e = assertThrows(FioImportException.class,
-                () -> FioImport.importFiles(store, List.of(file), "Lab SSD"));
-        assertEquals(List.of(), store.listRuns(), "a refused import stored a run");
-        return e;
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            FioImportException e = assertThrows(FioImportException.class,
+                    () -> FioImport.importFiles(store, List.of(file), "Lab SSD"));
+            assertEquals(List.of(), store.listRuns(), "a refused import stored a run");
+            return e;
+        }
     }
 
     @Test
