@@ -15,8 +15,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermission;
-import java.util.Set;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.util.UUID;
 
 /**
@@ -92,10 +92,10 @@ public final class OutputFile {
                 out.flush();
                 channel.force(true);
             }
-            // A replaced file keeps its permissions; a new one gets the umask's, as any new file.
+            // A replaced file keeps its permissions and owner (sudo must not leave a user's file to root); a new
+            // one gets the umask's, as any new file.
             if (Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
-                Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(target);
-                Files.setPosixFilePermissions(temporary, permissions);
+                keepOwnerAndPermissions(target, temporary);
             }
             // checked again at the last moment: something may have taken the name meanwhile
             kindOrRefuse(target, requested);
@@ -191,6 +191,18 @@ public final class OutputFile {
         } catch (FileAlreadyExistsException e) {
             throw refused("cannot create the folder " + folder + ": " + e.getFile() + " is " + Kind.of(
                     Path.of(e.getFile())).words + ", not a folder");
+        }
+    }
+
+    private static void keepOwnerAndPermissions(Path from, Path to) throws IOException {
+        PosixFileAttributes was = Files.readAttributes(from, PosixFileAttributes.class);
+        Files.setPosixFilePermissions(to, was.permissions());
+        PosixFileAttributeView view = Files.getFileAttributeView(to, PosixFileAttributeView.class);
+        try {
+            view.setGroup(was.group());
+            view.setOwner(was.owner());
+        } catch (FileSystemException e) {
+            // only root may give a file away: anyone else writes files of their own, as they always did
         }
     }
 

@@ -46,6 +46,21 @@ class OutputFileTest {
     }
 
     @Test
+    void aReplacedFileKeepsItsOwnerWhenRootWritesIt() throws IOException {
+        Assumptions.assumeTrue(((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid")) == 0,
+                "giving a file to another user needs root; CI runs the tests as root");
+        Path file = Files.writeString(dir.resolve("report.png"), "old");
+        Files.setAttribute(file, "unix:uid", 65534);
+        Files.setAttribute(file, "unix:gid", 65534);
+
+        OutputFile.at(file).writeString("new");
+
+        assertEquals(65534, Files.getAttribute(file, "unix:uid"));
+        assertEquals(65534, Files.getAttribute(file, "unix:gid"));
+        assertEquals("new", Files.readString(file));
+    }
+
+    @Test
     void aCharacterDeviceIsRefusedSayingWhatItIsAndIsLeftAsItWas() throws IOException {
         Path full = Path.of("/dev/full");
         Assumptions.assumeTrue(Files.exists(full), "no /dev/full here");
