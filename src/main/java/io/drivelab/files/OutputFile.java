@@ -1,5 +1,6 @@
 package io.drivelab.files;
 
+import java.io.BufferedOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -69,26 +70,18 @@ public final class OutputFile {
     public void write(Content content) {
         Path target = check();
         Path folder = target.getParent();
-        Path temporary = folder.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        String name = target.getFileName().toString();
+        // hidden, beside the file, named after it (cut short: a name may have at most 255 bytes)
+        Path temporary = folder.resolve("." + name.substring(0, Math.min(name.length(), 60)) + "."
+                + UUID.randomUUID() + ".tmp");
         try {
             if (createFolders) {
                 createFolders(folder);
             }
             try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE)) {
-                OutputStream out = new java.io.BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
-                content.writeTo(new FilterOutputStream(out) {
-                    @Override
-                    public void write(byte[] b, int off, int len) throws IOException {
-                        out.write(b, off, len);
-                    }
-
-                    @Override
-                    public void close() throws IOException {
-                        // the channel stays open for force(): closing is ours
-                        out.flush();
-                    }
-                });
+                OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+                content.writeTo(new KeptOpen(out));
                 out.flush();
                 channel.force(true);
             }
@@ -247,6 +240,23 @@ public final class OutputFile {
             return fs.getReason();
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /** The stream the content is written to: closing it only flushes, the channel stays open for force(). */
+    private static final class KeptOpen extends FilterOutputStream {
+        KeptOpen(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.flush();
+        }
     }
 
     /** The kinds of things a path can name, from the file mode (links not followed). */
