@@ -95,11 +95,11 @@ public final class InputFile {
     }
 
     private static InputFileException tooLarge(Path file, String holds, long maxBytes, String kind) {
-        return new InputFileException(file, String.format(Locale.ROOT, "is larger than the limit of %,d bytes (%s) "
+        return new InputFileException(file, String.format(Locale.ROOT, "is larger than the limit of %,d bytes%s "
                 + "for %s%s; is it the right file?", maxBytes, mebibytes(maxBytes), kind, holds), null);
     }
 
     private static String mebibytes(long bytes) {
-        return bytes % (1 << 20) == 0 ? bytes / (1 << 20) + " MiB" : bytes + " bytes";
+        return bytes % (1 << 20) == 0 ? " (" + bytes / (1 << 20) + " MiB)" : "";
     }
 }
