@@ -94,6 +94,11 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (targets.stream().anyMatch(t -> t.toString().isBlank())) {
+            // Path.of("") is the working directory: named as such it reads " is a folder"
+            throw CommandException.badInput("--target is empty: give the test file or the device to measure, e.g. "
+                    + "--target /tmp/drivelab.img or --target /dev/nvme1n1");
+        }
         TestPlan chosen = plan.preset != null ? Presets.get(plan.preset) : PlanFiles.load(plan.file);
         chosen = chosen.withTimes(nonNegative("--runtime", runtime), nonNegative("--ramp", ramp),
                 nonNegative("--idle", idle));

@@ -321,8 +321,8 @@ final class RunConsole implements RunListener {
             return;
         }
         line.append(String.format(Locale.ROOT, " %s %9s IOPS %9s MB/s mean %8s us p99 %8s us", name,
-                Format.iops(d.iops()), Format.megabytesPerSecond(d.bwBytes()), orDash(Format.micros(d.latMeanNs())),
-                orDash(Format.micros(d.p99Ns()))));
+                Format.iops(d.iops()), Format.megabytesPerSecond(d.bwBytes()),
+                orDash(Format.microsOfNanos(d.latMeanNs())), orDash(Format.microsOfNanos(d.p99Ns()))));
     }
 
     private static String orDash(String s) {

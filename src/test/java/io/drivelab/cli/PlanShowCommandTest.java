@@ -9,11 +9,15 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.drivelab.workload.Point;
 import io.drivelab.workload.Presets;
 
 class PlanShowCommandTest {
+    @TempDir
+    Path dir;
+
 
     static String planFile(String name) {
         URL url = PlanShowCommandTest.class.getResource("/plans/" + name);
@@ -115,6 +119,25 @@ class PlanShowCommandTest {
 
         assertEquals(2, result.exitCode(), result.toString());
         assertEquals("drivelab: /nonexistent/plan.json: no such file\n", result.err());
+    }
+
+    @Test
+    void aBinaryPlanFileIsNamedAsNotTextWithTheByte() throws Exception {
+        Path plan = java.nio.file.Files.write(dir.resolve("plan.json"), new byte[]{'{', '\n', (byte) 0xc3, 0x28});
+
+        Cli.Result result = Cli.run("plan", "show", plan.toString());
+
+        assertEquals(2, result.exitCode(), result.toString());
+        assertEquals("drivelab: " + plan + ": is not text (UTF-8): byte 2 (0xc3) is not valid; is it a plan file?\n",
+                result.err());
+    }
+
+    @Test
+    void aDeviceAsPlanFileIsRefusedWithoutReadingIt() {
+        Cli.Result result = Cli.run("plan", "show", "/dev/zero");
+
+        assertEquals(2, result.exitCode(), result.toString());
+        assertEquals("drivelab: /dev/zero: is a character device, not a plan file\n", result.err());
     }
 
     @Test

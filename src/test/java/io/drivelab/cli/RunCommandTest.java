@@ -123,6 +123,16 @@ class RunCommandTest {
     }
 
     @Test
+    void anEmptyTargetIsNamedAsEmptyNotAsAFolder() {
+        Cli.Result r = Cli.run("run", "--db", dir.resolve("d.db").toString(), "--target", "", "--size", "16M",
+                "--preset", "quick");
+
+        assertEquals(2, r.exitCode(), r.toString());
+        assertEquals("drivelab: --target is empty: give the test file or the device to measure, e.g. --target "
+                + "/tmp/drivelab.img or --target /dev/nvme1n1\n", r.err());
+    }
+
+    @Test
     void badInputIsNamedAndExits2() throws Exception {
         String db = dir.resolve("d.db").toString();
         // storagereview-fio tests the whole target: a file that does not exist yet has no size

@@ -28,7 +28,7 @@ import io.drivelab.workload.WorkloadStep;
  * Runs and points stored through the Store API, with engine result lines in the documented format
  * (docs/engine.md), as the runner saves them.
  */
-final class StoredRuns {
+public final class StoredRuns {
     private static final ObjectMapper JSON = new ObjectMapper();
     static final Instant T0 = Instant.parse("2026-01-02T10:00:00Z");
 
@@ -111,6 +111,19 @@ final class StoredRuns {
         Instant start = T0.plusSeconds(index * 6L);
         store.savePoint(runId, PointResult.failed(meta(p, index), error, start, start.plusSeconds(1)),
                 List.<Sample>of());
+    }
+
+    /** A database at {@code db} holding one complete run of three points (one failed); returns the run's id. */
+    public static long completeRun(java.nio.file.Path db) {
+        try (Store store = Store.open(db)) {
+            TestPlan quick = quick();
+            long runId = createRun(store, "nightly", quick, "/tmp/x.img");
+            savePoint(store, runId, quick, 0, SEQWRITE_128K);
+            savePoint(store, runId, quick, 10, RANDREAD_4K);
+            saveFailedPoint(store, runId, quick, 11, "engine: cannot open /tmp/x.img");
+            store.updateRunStatus(runId, io.drivelab.store.RunStatus.COMPLETE, null);
+            return runId;
+        }
     }
 
     /** The quick preset's plan. */
