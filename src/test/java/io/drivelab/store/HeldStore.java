@@ -2,15 +2,19 @@ package io.drivelab.store;
 
 import java.io.BufferedReader;
 import java.io.FileInputStream;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 
 /**
  * Run in a child JVM by {@link SharedDatabaseTest}: holds a store open the way the GUI does and obeys commands
- * on stdin, answering each on stdout. "commit" creates a run and prints its id once committed; "touch" opens and
- * closes the database file with plain Java IO, as the GTK file chooser did when it listed the folder.
+ * on stdin, answering each on stdout. "commit" creates a run and prints its id once committed; "touch" opens,
+ * reads and closes every file in the database's folder with plain Java IO, as the GTK file chooser did when it
+ * listed the folder.
  */
 public final class HeldStore {
     public static void main(String[] args) throws IOException {
@@ -23,8 +27,14 @@ public final class HeldStore {
             switch (command) {
                 case "commit" -> System.out.println(store.createRun(StoreTest.newRun("from the GUI")));
                 case "touch" -> {
-                    try (FileInputStream file = new FileInputStream(db.toFile())) {
-                        file.read(new byte[100]);
+                    try (Stream<Path> files = Files.list(db.getParent())) {
+                        for (Path listed : files.toList()) {
+                            try (FileInputStream file = new FileInputStream(listed.toFile())) {
+                                file.read(new byte[100]);
+                            } catch (FileNotFoundException gone) {
+                                // a -wal or -shm removed since the listing
+                            }
+                        }
                     }
                     System.out.println("touched");
                 }
