@@ -31,6 +31,8 @@ import java.util.List;
 final class Database {
 
     static final int BUSY_TIMEOUT_MS = 10_000;
+    /** Less room than a -shm file and a few WAL frames need. */
+    private static final long NEARLY_FULL_BYTES = 256 * 1024;
 
     /** Work on the unit's connection. */
     interface Work<T> {
@@ -247,7 +249,30 @@ final class Database {
                         + BUSY_TIMEOUT_MS / 1000 + " s", e);
             }
         }
+        if (isDiskFull(e)) {
+            return new DiskFullException(what + ": the disk holding the database " + path + " is full", e);
+        }
         return new StoreException(what + " in " + path + ": " + e.getMessage(), e);
+    }
+
+    /**
+     * SQLITE_FULL, or an I/O error while the disk has no room left (a full disk fails the -shm file's growth
+     * with SQLITE_IOERR_SHMSIZE, or a write with SQLITE_IOERR_WRITE, before SQLite can say "full").
+     */
+    private boolean isDiskFull(SQLException e) {
+        if (!(e instanceof SQLiteException sqlite)) {
+            return false;
+        }
+        int primary = sqlite.getResultCode().code & 0xff;
+        if (primary == SQLiteErrorCode.SQLITE_FULL.code) {
+            return true;
+        }
+        try {
+            return primary == SQLiteErrorCode.SQLITE_IOERR.code
+                    && Files.getFileStore(path.getParent()).getUsableSpace() < NEARLY_FULL_BYTES;
+        } catch (IOException unknown) {
+            return false;
+        }
     }
 
     private static boolean hasTables(Connection connection) throws SQLException {
