@@ -165,7 +165,8 @@ final class Database {
 
     /**
      * Refuses to write to a damaged database: a write on top of a broken b-tree spreads the damage and can lose
-     * what is still readable. Once per session; quick_check reads every page (about 0.1 s for 90 MB).
+     * what is still readable. Once per session; quick_check reads every page (0.7 s for 90 MB on a
+     * loaded 2-core machine, 0.06 s of it CPU).
      */
     private void checkBeforeWriting(Connection connection) throws SQLException {
         if (checked) {
