@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -55,7 +56,14 @@ final class Points {
                 return pointId;
             });
         } catch (SQLException e) {
-            throw database.failure("saving point " + key + " of run " + runId, e);
+            StoreException failure = database.failure("saving point " + key + " of run " + runId, e);
+            if (failure instanceof DiskFullException) {
+                Path kept = UnsavedPoint.keep(database.path(), runId, point, samples);
+                throw new DiskFullException(failure.getMessage() + (kept == null
+                        ? "; the point could not be written elsewhere either"
+                        : "; the point's figures are kept in " + kept), e);
+            }
+            throw failure;
         }
     }
 

@@ -34,6 +34,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -194,6 +196,12 @@ class DatabaseFaultTest {
             assertEquals(RunStatus.INTERRUPTED, status);
             assertTrue(reported.get().contains("is full") && reported.get().contains(db.toString())
                     && !reported.get().contains("SQLITE"), reported.get());
+            Matcher kept = Pattern.compile("kept in (\\S+\\.json)").matcher(reported.get());
+            assertTrue(kept.find(), reported.get());
+            Path json = Path.of(kept.group(1));
+            assertTrue(Files.readString(json).contains("\"point_key\" : \"01-randread-4k-qd2-j1\""),
+                    Files.readString(json));
+            Files.delete(json);
             Files.delete(filler);
             try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
                  ResultSet check = c.createStatement().executeQuery("PRAGMA integrity_check")) {
