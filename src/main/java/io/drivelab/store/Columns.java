@@ -1,15 +1,47 @@
 package io.drivelab.store;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /** Nullable values in and out of JDBC; times are epoch milliseconds (UTC). */
 final class Columns {
 
     private Columns() {
+    }
+
+    /** One row as a value. */
+    interface Row<T> {
+        T read(ResultSet rows) throws SQLException;
+    }
+
+    /** Every row {@code sql} selects with {@code parameters}, in order. */
+    static <T> List<T> list(Connection connection, String sql, Row<T> row, Object... parameters)
+            throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                query.setObject(i + 1, parameters[i]);
+            }
+            List<T> values = new ArrayList<>();
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    values.add(row.read(rows));
+                }
+            }
+            return values;
+        }
+    }
+
+    /** The first row {@code sql} selects, if any. */
+    static <T> Optional<T> first(Connection connection, String sql, Row<T> row, Object... parameters)
+            throws SQLException {
+        return list(connection, sql, row, parameters).stream().findFirst();
     }
 
     static void setLong(PreparedStatement statement, int index, Long value) throws SQLException {

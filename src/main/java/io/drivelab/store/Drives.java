@@ -7,7 +7,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -70,16 +69,7 @@ final class Drives {
 
     List<Drive> list() {
         try {
-            return database.unit(c -> {
-                try (PreparedStatement query = c.prepareStatement("SELECT * FROM drives ORDER BY model, serial");
-                     ResultSet rows = query.executeQuery()) {
-                    List<Drive> drives = new ArrayList<>();
-                    while (rows.next()) {
-                        drives.add(drive(rows));
-                    }
-                    return drives;
-                }
-            });
+            return database.unit(c -> Columns.list(c, "SELECT * FROM drives ORDER BY model, serial", Drives::drive));
         } catch (SQLException e) {
             throw database.failure("listing drives", e);
         }
@@ -103,14 +93,7 @@ final class Drives {
     }
 
     private static Optional<Drive> query(Connection c, String sql, Object... parameters) throws SQLException {
-        try (PreparedStatement query = c.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                query.setObject(i + 1, parameters[i]);
-            }
-            try (ResultSet rows = query.executeQuery()) {
-                return rows.next() ? Optional.of(drive(rows)) : Optional.empty();
-            }
-        }
+        return Columns.first(c, sql, Drives::drive, parameters);
     }
 
     private static Drive drive(ResultSet rows) throws SQLException {

@@ -197,19 +197,9 @@ final class Points {
 
     Set<String> completedKeys(long runId) {
         try {
-            return database.unit(c -> {
-                try (PreparedStatement query = c.prepareStatement(
-                        "SELECT point_key FROM points WHERE run_id = ? AND status = 'complete' ORDER BY seq")) {
-                    query.setLong(1, runId);
-                    Set<String> keys = new LinkedHashSet<>();
-                    try (ResultSet rows = query.executeQuery()) {
-                        while (rows.next()) {
-                            keys.add(rows.getString(1));
-                        }
-                    }
-                    return keys;
-                }
-            });
+            return new LinkedHashSet<>(database.unit(c -> Columns.list(c,
+                    "SELECT point_key FROM points WHERE run_id = ? AND status = 'complete' ORDER BY seq",
+                    rows -> rows.getString(1), runId)));
         } catch (SQLException e) {
             throw database.failure("reading the completed points of run " + runId, e);
         }
@@ -217,20 +207,9 @@ final class Points {
 
     List<Sample> samples(long pointId) {
         try {
-            return database.unit(c -> {
-                try (PreparedStatement query = c.prepareStatement(
-                        "SELECT * FROM samples WHERE point_id = ? ORDER BY t_ms")) {
-                    query.setLong(1, pointId);
-                    List<Sample> samples = new ArrayList<>();
-                    try (ResultSet rows = query.executeQuery()) {
-                        while (rows.next()) {
-                            samples.add(new Sample(rows.getLong("t_ms"), rows.getInt("ramp") != 0,
-                                    figures(rows, "read_"), figures(rows, "write_")));
-                        }
-                    }
-                    return samples;
-                }
-            });
+            return database.unit(c -> Columns.list(c, "SELECT * FROM samples WHERE point_id = ? ORDER BY t_ms",
+                    rows -> new Sample(rows.getLong("t_ms"), rows.getInt("ramp") != 0, figures(rows, "read_"),
+                            figures(rows, "write_")), pointId));
         } catch (SQLException e) {
             throw database.failure("reading the samples of point " + pointId, e);
         }

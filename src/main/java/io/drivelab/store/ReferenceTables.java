@@ -2,9 +2,7 @@ package io.drivelab.store;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 
 import static io.drivelab.store.Columns.getInstant;
@@ -25,17 +23,9 @@ final class ReferenceTables {
 
     List<StoredReferenceSource> sources() {
         try {
-            return database.unit(c -> {
-                try (PreparedStatement query = c.prepareStatement("SELECT * FROM reference_sources ORDER BY file");
-                     ResultSet rows = query.executeQuery()) {
-                    List<StoredReferenceSource> sources = new ArrayList<>();
-                    while (rows.next()) {
-                        sources.add(new StoredReferenceSource(rows.getString("file"), rows.getInt("version"),
-                                rows.getString("sha256"), rows.getString("data_json"), getInstant(rows, "loaded_at")));
-                    }
-                    return sources;
-                }
-            });
+            return database.unit(c -> Columns.list(c, "SELECT * FROM reference_sources ORDER BY file",
+                    rows -> new StoredReferenceSource(rows.getString("file"), rows.getInt("version"),
+                            rows.getString("sha256"), rows.getString("data_json"), getInstant(rows, "loaded_at"))));
         } catch (SQLException e) {
             throw database.failure("reading the reference library", e);
         }
@@ -99,24 +89,14 @@ final class ReferenceTables {
 
     List<ReferenceRow> rows(String file) {
         try {
-            return database.unit(c -> {
-                try (PreparedStatement query = c.prepareStatement(
-                        "SELECT * FROM reference_figures WHERE source_file = ? ORDER BY seq")) {
-                    query.setString(1, file);
-                    List<ReferenceRow> figures = new ArrayList<>();
-                    try (ResultSet rows = query.executeQuery()) {
-                        while (rows.next()) {
-                            figures.add(new ReferenceRow(rows.getInt("seq"), rows.getString("kind"),
-                                    rows.getString("drive"), rows.getString("capacity"), rows.getString("section"),
-                                    rows.getString("suite"), rows.getString("test"), rows.getString("rw"),
-                                    getLong(rows, "bs"), rows.getString("bs_mix"), getInt(rows, "iodepth"),
-                                    getInt(rows, "numjobs"), rows.getString("metric"), rows.getDouble("value"),
-                                    rows.getString("unit"), rows.getString("qualifier"), rows.getString("note")));
-                        }
-                    }
-                    return figures;
-                }
-            });
+            return database.unit(c -> Columns.list(c,
+                    "SELECT * FROM reference_figures WHERE source_file = ? ORDER BY seq",
+                    rows -> new ReferenceRow(rows.getInt("seq"), rows.getString("kind"), rows.getString("drive"),
+                            rows.getString("capacity"), rows.getString("section"), rows.getString("suite"),
+                            rows.getString("test"), rows.getString("rw"), getLong(rows, "bs"),
+                            rows.getString("bs_mix"), getInt(rows, "iodepth"), getInt(rows, "numjobs"),
+                            rows.getString("metric"), rows.getDouble("value"), rows.getString("unit"),
+                            rows.getString("qualifier"), rows.getString("note")), file));
         } catch (SQLException e) {
             throw database.failure("reading the figures of reference file " + file, e);
         }

@@ -113,17 +113,8 @@ final class Runs {
 
     List<Run> list() {
         try {
-            return database.unit(c -> {
-                try (PreparedStatement query = c.prepareStatement(
-                        "SELECT * FROM runs ORDER BY started_at DESC, id DESC");
-                     ResultSet rows = query.executeQuery()) {
-                    List<Run> runs = new ArrayList<>();
-                    while (rows.next()) {
-                        runs.add(run(rows));
-                    }
-                    return runs;
-                }
-            });
+            return database.unit(c -> Columns.list(c, "SELECT * FROM runs ORDER BY started_at DESC, id DESC",
+                    Runs::run));
         } catch (SQLException e) {
             throw database.failure("listing runs", e);
         }
@@ -159,16 +150,9 @@ final class Runs {
     List<Run> markStaleInterrupted() {
         try {
             return database.transaction(c -> {
-                List<Run> stale = new ArrayList<>();
-                try (PreparedStatement query = c.prepareStatement("SELECT * FROM runs WHERE status = 'running'");
-                     ResultSet rows = query.executeQuery()) {
-                    while (rows.next()) {
-                        Run run = run(rows);
-                        if (run.runner() == null || !run.runner().isAlive()) {
-                            stale.add(run);
-                        }
-                    }
-                }
+                List<Run> stale = Columns.list(c, "SELECT * FROM runs WHERE status = 'running'", Runs::run).stream()
+                        .filter(run -> run.runner() == null || !run.runner().isAlive())
+                        .toList();
                 List<Run> marked = new ArrayList<>();
                 try (PreparedStatement update = c.prepareStatement("""
                         UPDATE runs SET status = 'interrupted', error = ?,
@@ -247,12 +231,7 @@ final class Runs {
     }
 
     static Optional<Run> query(Connection c, long runId) throws SQLException {
-        try (PreparedStatement query = c.prepareStatement("SELECT * FROM runs WHERE id = ?")) {
-            query.setLong(1, runId);
-            try (ResultSet rows = query.executeQuery()) {
-                return rows.next() ? Optional.of(run(rows)) : Optional.empty();
-            }
-        }
+        return Columns.first(c, "SELECT * FROM runs WHERE id = ?", Runs::run, runId);
     }
 
     private static Run run(ResultSet rows) throws SQLException {
