@@ -33,7 +33,6 @@ import io.drivelab.workload.PlanItem;
 import io.drivelab.workload.Point;
 import io.drivelab.workload.TestPlan;
 
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
