@@ -17,6 +17,7 @@ import io.drivelab.engine.LayoutEvent;
 import io.drivelab.engine.ResultEvent;
 import io.drivelab.engine.StartEvent;
 import io.drivelab.store.DirectionResult;
+import io.drivelab.store.DiskFullException;
 import io.drivelab.store.NewRun;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointMeta;
@@ -31,8 +32,6 @@ import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.PlanItem;
 import io.drivelab.workload.Point;
 import io.drivelab.workload.TestPlan;
-
-import org.sqlite.SQLiteException;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -237,7 +236,8 @@ public final class PlanRunner {
                 error = "stopped by the user";
             }
         } catch (StoreException e) {
-            status = RunStatus.FAILED;
+            // A full disk stops the run where it is: resume continues it once there is room.
+            status = isDiskFull(e) ? RunStatus.INTERRUPTED : RunStatus.FAILED;
             error = isDiskFull(e)
                     ? "the disk holding the results database " + store.path() + " is full, so the last point "
                     + "measured could not be stored; the points stored before it are kept. Free some space, then "
@@ -540,14 +540,9 @@ public final class PlanRunner {
         }
     }
 
-    /** SQLite's SQLITE_FULL: the disk (or the quota) holding the database is full. */
+    /** The disk (or the quota) holding the database is full. */
     private static boolean isDiskFull(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLiteException sqlite && (sqlite.getResultCode().code & 0xff) == 13) {
-                return true;
-            }
-        }
-        return false;
+        return e instanceof DiskFullException;
     }
 
     /** A file target must exist or be creatable at a known size; a missing device is named. */
