@@ -176,7 +176,7 @@ final class PlanReader {
                 Checks::runtime);
         Integer ramp = o.seconds("ramp", null, Checks::pause);
         Integer idle = o.seconds("idle", null, Checks::pause);
-        Integer passes = o.integer("passes", null, Checks::positive);
+        Integer passes = o.integer("passes", null, Checks::passes);
         Matrix.Keep keep = o.choice("keep", Matrix.Keep.class);
         Matrix.Outer outer = o.choice("outer", Matrix.Outer.class);
         if (problems.count() > before) {
@@ -333,7 +333,7 @@ final class PlanReader {
                 Integer qd = r.integer("iodepth", "missing: give iodepth", Checks::iodepth);
                 Integer jobs = r.integer("numjobs", null, Checks::numjobs);
                 Integer runtime = r.seconds("runtime", null, Checks::runtime);
-                Integer maxRounds = r.integer("maxRounds", null, Checks::positive);
+                Integer maxRounds = r.integer("maxRounds", null, Checks::rounds);
                 Integer round = r.seconds("roundRuntime", null, Checks::runtime);
                 String timing = FreshPrecondition.Random.problemWithTiming(runtime, maxRounds, round);
                 if (timing != null && problems.count() == beforeRandom) {

@@ -39,7 +39,8 @@ public record Point(String key, int step, Workload workload, int iodepth, int nu
         Objects.requireNonNull(keep, "keep");
         Checks.require("iodepth", iodepth, Checks.iodepth(iodepth));
         Checks.require("numjobs", numjobs, Checks.numjobs(numjobs));
-        Checks.require("passes", passes, Checks.positive(passes));
+        Checks.require("passes", passes, Checks.passes(passes));
+        Checks.require("", Checks.inFlight(iodepth, numjobs));
         if (runtime == null && loops == null && ioSize == null && checkpoint == null) {
             throw PlanException.of("runtime", "missing: a point runs for a time or, for fills, loops or ioSize");
         }
@@ -148,7 +149,7 @@ public record Point(String key, int step, Workload workload, int iodepth, int nu
         if (runtime == null) {
             return 0;
         }
-        return (long) passes * (runtime + (ramp == null ? 0 : ramp));
+        return (long) passes * ((long) runtime + (ramp == null ? 0 : ramp));
     }
 
     /** "randread 4k QD32/8, 60 s + 5 s ramp", "write 128k QD256/1, 2 passes over the region". */

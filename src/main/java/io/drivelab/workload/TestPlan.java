@@ -35,6 +35,7 @@ public record TestPlan(String name, String description, Region target, List<Step
         if (steps.isEmpty()) {
             throw PlanException.of("steps", "is empty; a plan needs at least one step");
         }
+        Checks.require("steps", Checks.points(pointCount(steps, freshPrecondition != null)));
     }
 
     public TestPlan(String name, String description, Region target, List<Step> steps) {
@@ -142,6 +143,15 @@ public record TestPlan(String name, String description, Region target, List<Step
 
     public TestPlan withName(String newName, String newDescription) {
         return new TestPlan(newName, newDescription, target, steps, freshPrecondition);
+    }
+
+    /** Engine runs the plan makes at most (a fresh precondition counted before every workload), without making them. */
+    private static long pointCount(List<Step> steps, boolean fresh) {
+        long n = 0;
+        for (Step s : steps) {
+            n += s instanceof WorkloadStep ws ? ws.matrix().size() + (fresh ? 1 : 0) : 1;
+        }
+        return n;
     }
 
     private static boolean transferChanged(Workload previous, Workload next) {

@@ -164,14 +164,14 @@ class PlanFilesTest {
         List<String> p = problems(plan(WORKLOAD, "{\"iodepths\": [1, 0, 1.5, 70000], \"numjobs\": [2, 2], "
                 + "\"runtime\": 0, \"ramp\": \"-1\", \"idle\": \"3 days\", \"passes\": 0, \"keep\": \"worst\"}"));
         assertEquals(List.of(
-                "steps[0].matrix.iodepths[1]: 0 is not a number from 1 to 65536",
+                "steps[0].matrix.iodepths[1]: 0 is not a number from 1 to 32768",
                 "steps[0].matrix.iodepths[2]: 1.5 is not a whole number",
-                "steps[0].matrix.iodepths[3]: 70000 is not a number from 1 to 65536",
+                "steps[0].matrix.iodepths[3]: 70000 is not a number from 1 to 32768",
                 "steps[0].matrix.numjobs: [2, 2] lists a value twice",
                 "steps[0].matrix.runtime: 0 is not a duration above 0",
                 "steps[0].matrix.ramp: \"-1\" is not a duration (seconds, or e.g. 90s, 5m, 3h)",
                 "steps[0].matrix.idle: \"3 days\" is not a duration (seconds, or e.g. 90s, 5m, 3h)",
-                "steps[0].matrix.passes: 0 is not a number from 1 up",
+                "steps[0].matrix.passes: 0 is not a number from 1 to 1000",
                 "steps[0].matrix.keep: \"worst\" is not one of best, mean"), p);
     }
 
