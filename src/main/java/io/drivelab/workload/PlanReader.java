@@ -58,7 +58,30 @@ final class PlanReader {
             return null;
         }
         FreshPrecondition freshPrecondition = fp;
-        return problems.construct("", () -> new TestPlan(name, description, target, steps, freshPrecondition));
+        List<Step> kinded = olderKinds(name, steps, o);
+        return problems.construct("", () -> new TestPlan(name, description, target, kinded, freshPrecondition));
+    }
+
+    /**
+     * Plan files from before steps said their kind: a workload step of the gdsio-sweep preset (or named GDSIO) that
+     * gdsio could run is a GDSIO sweep, as the live view and the reports used to guess; decided here, once.
+     */
+    private static List<Step> olderKinds(String planName, List<Step> steps, PlanFields plan) {
+        List<Step> kinded = new ArrayList<>();
+        JsonNode nodes = plan.node.get("steps");
+        for (int i = 0; i < steps.size(); i++) {
+            Step s = steps.get(i);
+            boolean said = nodes.get(i).has("kind");
+            if (s instanceof WorkloadStep ws && !said) {
+                boolean gdsio = Presets.GDSIO_SWEEP.equals(planName)
+                        || ws.workload().name().toUpperCase(java.util.Locale.ROOT).contains("GDSIO");
+                WorkloadKind kind = gdsio && WorkloadStep.problemWithKind(WorkloadKind.GDSIO_SWEEP, ws.workload()) == null
+                        ? WorkloadKind.GDSIO_SWEEP : WorkloadKind.MATRIX;
+                s = new WorkloadStep(ws.workload(), ws.matrix(), kind);
+            }
+            kinded.add(s);
+        }
+        return kinded;
     }
 
     List<Step> steps(PlanFields plan) {
@@ -84,19 +107,20 @@ final class PlanReader {
     }
 
     Step step(JsonNode node, String path) {
-        PlanFields o = problems.object(node, path, "step", "precondition", "workload", "matrix", "checkpoint");
+        PlanFields o = problems.object(node, path, "step", "kind", "precondition", "workload", "matrix",
+                "checkpoint");
         if (o == null) {
             return null;
         }
         if (o.has("checkpoint")) {
-            if (o.has("precondition") || o.has("workload") || o.has("matrix")) {
+            if (o.has("precondition") || o.has("workload") || o.has("matrix") || o.has("kind")) {
                 problems.add(path, "a checkpoint step is {\"checkpoint\": ...} alone");
                 return null;
             }
             return checkpoint(node.get("checkpoint"), o.child("checkpoint"));
         }
         if (o.has("precondition")) {
-            if (o.has("workload") || o.has("matrix")) {
+            if (o.has("workload") || o.has("matrix") || o.has("kind")) {
                 problems.add(path, "a step is either {\"precondition\": ...} or {\"workload\": ..., \"matrix\": ...},"
                         + " not both");
                 return null;
@@ -108,6 +132,7 @@ final class PlanReader {
                     + "\"matrix\"");
             return null;
         }
+        WorkloadKind kind = kind(o);
         Workload w = workload(node.get("workload"), o.child("workload"));
         Matrix m = null;
         if (o.has("matrix")) {
@@ -119,7 +144,19 @@ final class PlanReader {
             return null;
         }
         Matrix matrix = m;
-        return problems.construct(path, () -> new WorkloadStep(w, matrix));
+        return problems.construct(path, () -> new WorkloadStep(w, matrix, kind));
+    }
+
+    /** The step's kind; null (derived from the plan later) when an older plan file does not say. */
+    private WorkloadKind kind(PlanFields o) {
+        String value = o.text("kind", null);
+        if (value == null) {
+            return null;
+        }
+        return WorkloadKind.find(value).orElseGet(() -> {
+            problems.add(o.child("kind"), "\"" + value + "\" is not one of " + WorkloadKind.choices());
+            return null;
+        });
     }
 
     Workload workload(JsonNode node, String path) {

@@ -47,6 +47,9 @@ final class PlanWriter {
             if (s instanceof Precondition p) {
                 writePrecondition(step.putObject("precondition"), p);
             } else if (s instanceof WorkloadStep ws) {
+                if (ws.kind() != WorkloadKind.MATRIX) {
+                    step.put("kind", ws.kind().value());
+                }
                 step.set("workload", write(ws.workload()));
                 step.set("matrix", write(ws.matrix()));
             } else if (s instanceof CheckpointStep cs) {

@@ -72,7 +72,8 @@ public record TestPlan(String name, String description, Region target, List<Step
                     String key = String.format(Locale.ROOT, "%0" + width + "d-%s-%s-qd%d-j%d",
                             stepNo, w.rw().value(), w.transferLabel(), c.iodepth(), c.numjobs());
                     items.add(PlanItem.measure(new Point(key, stepNo, w, c.iodepth(), c.numjobs(), m.runtime(),
-                            m.ramp(), target.size(), target.offset(), null, null, m.passes(), m.keep())));
+                            m.ramp(), target.size(), target.offset(), null, null, m.passes(), m.keep())
+                            .as(ws.kind())));
                     if (m.idle() > 0) {
                         items.add(PlanItem.idle(m.idle()));
                     }
