@@ -246,4 +246,34 @@ class PlanFilesTest {
         assertTrue(p.get(0).startsWith("line 1, column "), p.toString());
         assertTrue(p.get(0).contains("Duplicate field 'name'"), p.toString());
     }
+
+    @Test
+    void aStepSaysItsKindAndTheKindSurvivesARename() {
+        String json = "{\"name\": \"my sweep\", \"steps\": [{\"kind\": \"gdsio-sweep\", \"workload\": "
+                + "{\"name\": \"big read\", \"rw\": \"read\", \"bs\": \"1m\"}, \"matrix\": " + MATRIX + "}]}";
+        TestPlan plan = PlanFiles.fromJson(json, "plan.json");
+        assertEquals(WorkloadKind.GDSIO_SWEEP, ((WorkloadStep) plan.steps().get(0)).kind());
+        assertEquals(WorkloadKind.GDSIO_SWEEP, plan.points().get(0).kind());
+        TestPlan again = PlanFiles.fromJson(PlanFiles.toJson(plan.withName("renamed", "")), "again.json");
+        assertEquals(WorkloadKind.GDSIO_SWEEP, again.points().get(0).kind());
+    }
+
+    @Test
+    void aKindThatIsNotOneIsNamed() {
+        String json = "{\"name\": \"p\", \"steps\": [{\"kind\": \"sweep\", \"workload\": " + WORKLOAD
+                + ", \"matrix\": " + MATRIX + "}]}";
+        assertEquals(List.of("steps[0].kind: \"sweep\" is not one of matrix, gdsio-sweep, checkpoint"), problems(json));
+        String random = "{\"name\": \"p\", \"steps\": [{\"kind\": \"gdsio-sweep\", \"workload\": " + WORKLOAD
+                + ", \"matrix\": " + MATRIX + "}]}";
+        assertTrue(problems(random).get(0).startsWith("steps[0].kind: a gdsio sweep is sequential read or write"),
+                problems(random).toString());
+    }
+
+    @Test
+    void anOlderPlanWithoutKindsIsAMatrixUnlessItIsTheGdsioPreset() {
+        assertEquals(WorkloadKind.MATRIX, PlanFiles.fromJson(plan(WORKLOAD, MATRIX), "p").points().get(0).kind());
+        String gdsio = "{\"name\": \"gdsio-sweep\", \"steps\": [{\"workload\": {\"rw\": \"write\", \"bs\": "
+                + "\"16k\"}, \"matrix\": " + MATRIX + "}]}";
+        assertEquals(WorkloadKind.GDSIO_SWEEP, PlanFiles.fromJson(gdsio, "p").points().get(0).kind());
+    }
 }
