@@ -31,16 +31,7 @@ public record Report(String title, List<String> header, List<Panel> panels, Tabl
          */
         CHECKPOINT,
         /** GiB/s against threads (scaling); mean µs against threads (latency); a line per direction and size. */
-        GDSIO;
-
-        /** The charts for what the plan says a workload is. */
-        public static Kind of(io.drivelab.workload.WorkloadKind kind) {
-            return switch (kind) {
-                case MATRIX -> SCALING;
-                case CHECKPOINT -> CHECKPOINT;
-                case GDSIO_SWEEP -> GDSIO;
-            };
-        }
+        GDSIO
     }
 
     /**

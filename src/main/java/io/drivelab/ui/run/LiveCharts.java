@@ -227,7 +227,8 @@ public final class LiveCharts {
 
     /** A point's type as its stored result will have it: a checkpoint point's rw is "checkpoint". */
     private static WorkloadType typeOf(Point p) {
-        return p.isCheckpoint() ? new WorkloadType("checkpoint", null, null) : WorkloadType.of(p.workload());
+        return p.kind() == WorkloadKind.CHECKPOINT ? new WorkloadType("checkpoint", null, null)
+                : WorkloadType.of(p.workload());
     }
 
     private WorkloadCurves curvesOf(String name, WorkloadType type, WorkloadKind kind) {
