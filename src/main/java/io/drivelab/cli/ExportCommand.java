@@ -85,7 +85,8 @@ public final class ExportCommand implements Callable<Integer> {
                 for (long id : group.runIds()) {
                     runs.add(s.listPoints(id));
                 }
-                for (CombinedResults.Point p : CombinedResults.combine(runs, io.drivelab.workload.PointKinds.ofPlanJson(run.planJson()))) {
+                for (CombinedResults.Point p : CombinedResults.combine(runs,
+                        io.drivelab.workload.PointKinds.ofPlanJson(run.planJson()))) {
                     points.add(combinedRow(runId, p));
                 }
                 rows = points.size();

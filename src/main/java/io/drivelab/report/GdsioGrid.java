@@ -14,8 +14,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The chart data of a GDSIO sweep (the points of workloads whose plan says GDSIO_SWEEP) as the reviews chart it: one series per direction and block size, threads across, in GiB/s
- * (2^30 bytes per second, gdsio's unit), IOPS and mean latency in µs.
+ * The chart data of a GDSIO sweep (the points of workloads whose plan says GDSIO_SWEEP) as the reviews chart it:
+ * one series per direction and block size, threads across, in GiB/s (2^30 bytes per second, gdsio's unit), IOPS
+ * and mean latency in µs.
  */
 public final class GdsioGrid {
     public static final double GIB = 1L << 30;

@@ -34,7 +34,7 @@ public final class CombinedResults {
     public record Point(PointMeta meta, PointStatus status, int targets, DirectionResult read, DirectionResult write) {
     }
 
-    /** Every point key of the runs (in the first run's order, then any others), combined; {@code kinds} from their plan. */
+    /** Every point key of the runs (in the first run's order, then any others), combined; kinds from their plan. */
     public static List<Point> combine(List<List<StoredPoint>> runs, PointKinds kinds) {
         Map<String, List<PointResult>> byKey = new LinkedHashMap<>();
         for (List<StoredPoint> run : runs) {

@@ -75,8 +75,8 @@ final class PlanReader {
             if (s instanceof WorkloadStep ws && !said) {
                 boolean gdsio = Presets.GDSIO_SWEEP.equals(planName)
                         || ws.workload().name().toUpperCase(java.util.Locale.ROOT).contains("GDSIO");
-                WorkloadKind kind = gdsio && WorkloadStep.problemWithKind(WorkloadKind.GDSIO_SWEEP, ws.workload()) == null
-                        ? WorkloadKind.GDSIO_SWEEP : WorkloadKind.MATRIX;
+                boolean runnable = WorkloadStep.problemWithKind(WorkloadKind.GDSIO_SWEEP, ws.workload()) == null;
+                WorkloadKind kind = gdsio && runnable ? WorkloadKind.GDSIO_SWEEP : WorkloadKind.MATRIX;
                 s = new WorkloadStep(ws.workload(), ws.matrix(), kind);
             }
             kinded.add(s);
@@ -201,8 +201,8 @@ final class PlanReader {
     }
 
     Matrix matrix(JsonNode node, String path) {
-        PlanFields o = problems.object(node, path, "matrix", "iodepths", "numjobs", "runtime", "ramp", "idle", "passes", "keep",
-                "outer");
+        PlanFields o = problems.object(node, path, "matrix", "iodepths", "numjobs", "runtime", "ramp", "idle",
+                "passes", "keep", "outer");
         if (o == null) {
             return null;
         }
@@ -294,8 +294,8 @@ final class PlanReader {
 
     /** A checkpoint step; without size or share, the reviews' 1,636 GB scaled to the target. */
     CheckpointStep checkpoint(JsonNode node, String path) {
-        PlanFields o = problems.object(node, path, "checkpoint", "name", "size", "share", "ranks", "checkpoints", "passes", "bs",
-                "direct");
+        PlanFields o = problems.object(node, path, "checkpoint", "name", "size", "share", "ranks", "checkpoints",
+                "passes", "bs", "direct");
         if (o == null) {
             return null;
         }
