@@ -114,7 +114,8 @@ class MultiTargetRunTest {
 
         List<List<StoredPoint>> runs = new ArrayList<>();
         multi.runIds().forEach(id -> runs.add(store.listPoints(id)));
-        List<CombinedResults.Point> combined = CombinedResults.combine(runs);
+        List<CombinedResults.Point> combined = CombinedResults.combine(runs,
+                io.drivelab.workload.PointKinds.ofPlanJson(store.getRun(multi.runIds().get(0)).orElseThrow().planJson()));
 
         assertEquals(2, combined.size());
         for (CombinedResults.Point c : combined) {

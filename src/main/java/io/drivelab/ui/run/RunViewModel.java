@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import io.drivelab.workload.PointKinds;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.run.PlanRunner;
 import io.drivelab.run.RunException;
@@ -265,7 +266,8 @@ public final class RunViewModel {
         thread = tasks.startThread("drivelab-run", () -> {
             try {
                 List<StoredPoint> earlier = store.listPoints(runId);
-                feed.post(new Earlier(runId, earlier.stream().map(StoredPoint::point).toList()));
+                feed.post(new Earlier(runId, earlier.stream().map(StoredPoint::point).toList(),
+                        PointKinds.ofPlanJson(store.getRun(runId).map(Run::planJson).orElse(null))));
                 Path target = Path.of(store.getRun(runId).orElseThrow().target());
                 PlanRunner r = newRunner().overwriteFile(confirmed.overwrite().contains(target));
                 r.resume(runId, confirmed.typed(target));
@@ -318,7 +320,7 @@ public final class RunViewModel {
     }
 
     /** The points a resumed run had measured before. */
-    record Earlier(long runId, List<PointResult> points) implements LiveFeed.Event {
+    record Earlier(long runId, List<PointResult> points, PointKinds kinds) implements LiveFeed.Event {
     }
 
     private void begin() {
@@ -398,7 +400,7 @@ public final class RunViewModel {
             status.set("Run " + e.runId() + " going: " + e.itemCount() + " items in the plan.");
         } else if (event instanceof Earlier e) {
             resumedRunId = e.runId();
-            live.showFinished(e.points());
+            live.showFinished(e.points(), e.kinds());
             pointsMeasured.set((int) e.points().stream().filter(p -> p.meta().kind() == PointKind.MEASURE).count());
         } else if (event instanceof LiveFeed.RunFinished e) {
             finished(e);

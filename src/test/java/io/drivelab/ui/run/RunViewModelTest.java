@@ -72,7 +72,7 @@ class RunViewModelTest {
     }
 
     private int curvePoints(String workload) {
-        LiveCharts.WorkloadCurves curves = vm.live().workload(workload);
+        WorkloadCurves curves = vm.live().workload(workload);
         return curves == null ? 0 : curves.pointCount();
     }
 
