@@ -234,8 +234,12 @@ public final class TargetLock implements AutoCloseable {
         }
     }
 
-    /** The run holding {@code target} per its lock file, without locking; for tests and messages. */
-    static Optional<Holder> holder(Path folder, Path target) throws IOException {
+    /** The run that holds or last held {@code target}, from its lock file, without locking it. */
+    public static Optional<Holder> holderOf(Path target) throws IOException {
+        return holderOf(folder(), target);
+    }
+
+    static Optional<Holder> holderOf(Path folder, Path target) throws IOException {
         synchronized (HELD) {
             for (String name : lockNames(target)) {
                 TargetLock here = HELD.get(name);
