@@ -1,6 +1,8 @@
 package io.drivelab.safety;
 
 import io.drivelab.cli.Cli;
+import io.drivelab.run.RunException;
+import io.drivelab.run.TargetLock;
 import io.drivelab.store.Store;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -14,6 +16,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -97,14 +100,14 @@ class DeviceNodeGuardTest {
 
     @Test
     void aNodeForADeviceNumberTheKernelDoesNotListIsRefusedEvenForAReadPlan() throws Exception {
-        // loop's major with the largest minor: no loop device has it
-        Path unknown = nodeInDevShm(7, (1 << 20) - 1);
+        // 240: a major for local use that no driver here registers (not loop's: opening /dev/loopN creates loopN)
+        Path unknown = nodeInDevShm(240, 1);
 
         Cli.Result r = Cli.run("run", "--db", dir.resolve("d.db").toString(), "--target", unknown.toString(),
                 "--plan", plan("randread").toString());
 
         assertEquals(2, r.exitCode(), r.toString());
-        assertTrue(r.err().contains("device number 7:1048575") && r.err().contains("matches no device"), r.err());
+        assertTrue(r.err().contains("device number 240:1") && r.err().contains("matches no device"), r.err());
         assertEquals("block special file", fileType(unknown));
     }
 
@@ -136,5 +139,18 @@ class DeviceNodeGuardTest {
         assertTrue(r.err().contains("(" + loop.device + ") is mounted at " + loop.mountPoint()), r.err());
         assertEquals(files, Loop.checksums(loop.mountPoint()));
         assertNoRunFiled();
+    }
+
+    @Test
+    void aDevicesOwnNodeAndANodeElsewhereForItAreOneTargetForTheRunLock() throws Exception {
+        loop = Loop.attach(dir.resolve("disk.img"), 32 * MIB);
+        long[] number = majorMinor(loop.device);
+        Path shmNode = nodeInDevShm(number[0], number[1]);
+
+        try (TargetLock first = TargetLock.acquire(loop.device, 1, dir.resolve("d.db"))) {
+            RunException e = assertThrows(RunException.class, () -> TargetLock.acquire(shmNode, 2, null));
+
+            assertTrue(e.getMessage().contains("is being tested by run 1"), e.getMessage());
+        }
     }
 }
