@@ -45,13 +45,7 @@ class DeviceNodeGuardTest {
     }
 
     private Path plan(String rw) throws Exception {
-        Path plan = dir.resolve(rw + ".json");
-        Files.writeString(plan, """
-                {"name": "%s-check", "target": {"size": "16m"},
-                 "steps": [{"workload": {"rw": "%s", "bs": "4k"},
-                            "matrix": {"iodepths": [4], "numjobs": [1], "runtime": 1}}]}
-                """.formatted(rw, rw));
-        return plan;
+        return Loop.onePointPlan(dir, rw);
     }
 
     /** mknod /dev/shm/drivelab-test-RANDOM b MAJOR MINOR; skips where nodes cannot be made. */

@@ -167,6 +167,17 @@ final class Loop implements AutoCloseable {
         }
     }
 
+    /** A plan file in {@code dir} of one 1-second point of {@code rw} ("randwrite") on 16 MiB. */
+    static Path onePointPlan(Path dir, String rw) throws IOException {
+        Path plan = dir.resolve(rw + ".json");
+        Files.writeString(plan, """
+                {"name": "%s-check", "target": {"size": "16m"},
+                 "steps": [{"workload": {"rw": "%s", "bs": "4k"},
+                            "matrix": {"iodepths": [4], "numjobs": [1], "runtime": 1}}]}
+                """.formatted(rw, rw));
+        return plan;
+    }
+
     /** Fills {@code file} with random bytes (files "a user cares about"). */
     static void randomFile(Path file, int bytes, long seed) throws IOException {
         byte[] data = new byte[bytes];

@@ -50,13 +50,7 @@ class StackedDeviceGuardTest {
     }
 
     private Path writePlan() throws Exception {
-        Path plan = dir.resolve("randwrite.json");
-        Files.writeString(plan, """
-                {"name": "write-check", "target": {"size": "16m"},
-                 "steps": [{"workload": {"rw": "randwrite", "bs": "4k"},
-                            "matrix": {"iodepths": [4], "numjobs": [1], "runtime": 1}}]}
-                """);
-        return plan;
+        return Loop.onePointPlan(dir, "randwrite");
     }
 
     /** The guard refused before a run was filed, so no engine started. */
