@@ -124,7 +124,11 @@ public final class RunCommand implements Callable<Integer> {
             } catch (RunException e) {
                 throw refused(e);
             }
-            return RunConsole.execute(runner, () -> runner.execute(runId, allowed));
+            try {
+                return RunConsole.execute(runner, () -> runner.execute(runId, allowed));
+            } catch (RunException e) {
+                return CommandException.FAILED;  // the run is filed as failed and the console has said why
+            }
         }
     }
 

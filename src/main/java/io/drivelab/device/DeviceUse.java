@@ -115,8 +115,8 @@ final class DeviceUse {
 
     /**
      * What is stacked on a device, in the user's words: "member of md0 (raid1)", "path of multipath mpatha (dm-0)",
-     * "held by dm-0" (LVM and other device-mapper), "backs loop5"; then how each is used in turn: "held by dm-0
-     * (mounted at /srv)", "backs loop5 (backs loop6 (mounted at /mnt))". {@code seen} stops a loop of loops.
+     * "held by dm-0" (LVM and other device-mapper), "backing loop5"; then how each is used in turn: "held by dm-0
+     * (mounted at /srv)", "backing loop5 (backing loop6 (mounted at /mnt))". {@code seen} stops a loop of loops.
      */
     private String describe(List<String> users, Set<String> seen) {
         List<String> described = new ArrayList<>();
@@ -130,7 +130,7 @@ final class DeviceUse {
             List<String> notes = new ArrayList<>();
             String what = "held by " + user;
             if (Files.isDirectory(dir.resolve("loop"))) {
-                what = "backs " + user;
+                what = "backing " + user;
             } else if (type != null && user.startsWith("md")) {
                 what = "member of " + user;
                 notes.add(type);

@@ -21,7 +21,7 @@ class StackedDeviceTest {
 
         assertEquals(BlockDevice.State.IN_USE, loop42.state());
         assertEquals(List.of("loop43"), loop42.holders());
-        assertEquals("backs loop43 (mounted at /mnt/inner)", loop42.stateReason());
+        assertEquals("backing loop43 (mounted at /mnt/inner)", loop42.stateReason());
     }
 
     @Test
@@ -29,7 +29,7 @@ class StackedDeviceTest {
         BlockDevice loop40 = named("loop-stacked", "loop40");
 
         assertEquals(BlockDevice.State.IN_USE, loop40.state());
-        assertEquals("backs loop42 (backs loop43 (mounted at /mnt/inner))", loop40.stateReason());
+        assertEquals("backing loop42 (backing loop43 (mounted at /mnt/inner))", loop40.stateReason());
     }
 
     @Test
@@ -38,7 +38,7 @@ class StackedDeviceTest {
 
         assertEquals(List.of("loop41"), sdx.partitions().get(0).holders());
         assertEquals(BlockDevice.State.IN_USE, sdx.state());
-        assertEquals("partition sdx1 backs loop41 (mounted at /mnt/on-partition)", sdx.stateReason());
+        assertEquals("partition sdx1 backing loop41 (mounted at /mnt/on-partition)", sdx.stateReason());
     }
 
     @Test

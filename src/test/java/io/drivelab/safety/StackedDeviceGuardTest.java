@@ -81,10 +81,10 @@ class StackedDeviceGuardTest {
         Cli.Result r = Cli.run("run", "--db", dir.resolve("d.db").toString(), "--target", bottom.device.toString(),
                 "--plan", writePlan().toString(), "--allow-destroy", bottom.device.toString());
 
-        assertTrue(listed.contains("in use") && listed.contains("backs " + name(stack.get(1)) + " (mounted at "),
+        assertTrue(listed.contains("in use") && listed.contains("backing " + name(stack.get(1)) + " (mounted at "),
                 listed);
         assertEquals(2, r.exitCode(), r.toString());
-        assertTrue(r.err().contains("backs " + name(stack.get(1))), r.err());
+        assertTrue(r.err().contains("backing " + name(stack.get(1))), r.err());
         assertEquals(files, Loop.checksums(stack.get(1).mountPoint()), "a file above the device changed");
         assertNoRunFiled();
     }
@@ -98,7 +98,7 @@ class StackedDeviceGuardTest {
                 "--plan", writePlan().toString(), "--allow-destroy", bottom.device.toString());
 
         assertEquals(2, r.exitCode(), r.toString());
-        assertTrue(r.err().contains("backs " + name(stack.get(1)) + " (backs " + name(stack.get(2))
+        assertTrue(r.err().contains("backing " + name(stack.get(1)) + " (backing " + name(stack.get(2))
                 + " (mounted at " + dir.resolve("mnt")), r.err());
         assertEquals(files, Loop.checksums(stack.get(2).mountPoint()), "a file at the top of the stack changed");
         assertNoRunFiled();
