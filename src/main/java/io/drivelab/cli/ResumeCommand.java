@@ -58,7 +58,7 @@ public final class ResumeCommand implements Callable<Integer> {
             try {
                 return RunConsole.execute(runner, () -> runner.resume(stored.id(), allowDestroy));
             } catch (RunException e) {
-                throw CommandException.badInput(e.getMessage());
+                throw RunCommand.refused(e);
             }
         }
     }

@@ -3,9 +3,11 @@ package io.drivelab.cli;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.EngineBinary;
 import io.drivelab.engine.EngineException;
+import io.drivelab.run.ConfirmationNeeded;
 import io.drivelab.run.MultiTargetRun;
 import io.drivelab.run.PlanRunner;
 import io.drivelab.run.RunException;
+import io.drivelab.run.TargetClearance;
 import io.drivelab.store.Store;
 import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.Presets;
@@ -125,9 +127,13 @@ public final class RunCommand implements Callable<Integer> {
             try {
                 runId = runner.createRun(chosen, target, name, allowed);
             } catch (RunException e) {
-                throw CommandException.badInput(e.getMessage());
+                throw refused(e);
             }
-            return RunConsole.execute(runner, () -> runner.execute(runId, allowed));
+            try {
+                return RunConsole.execute(runner, () -> runner.execute(runId, allowed));
+            } catch (RunException e) {
+                return CommandException.FAILED;  // the run is filed as failed and the console has said why
+            }
         }
     }
 
@@ -151,7 +157,7 @@ public final class RunCommand implements Callable<Integer> {
             try {
                 multi = MultiTargetRun.create(s, plan, list, name);
             } catch (RunException e) {
-                throw CommandException.badInput(e.getMessage());
+                throw refused(e);
             }
             if (!json) {
                 out.println("Group " + multi.groupId() + ": runs " + multi.runIds() + " on " + targets
@@ -168,6 +174,19 @@ public final class RunCommand implements Callable<Integer> {
             }
             return code;
         }
+    }
+
+    /** A refusal in the command line's words: a confirmation the write guard wants is named as its option. */
+    static CommandException refused(RunException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConfirmationNeeded needed) {
+                TargetClearance clearance = needed.clearance();
+                return CommandException.badInput(e.getMessage() + ": "
+                        + (clearance.kind() == TargetClearance.Kind.CONFIRM_DEVICE
+                        ? "--allow-destroy=" + clearance.target() : "--overwrite-file"));
+            }
+        }
+        return CommandException.badInput(e.getMessage());
     }
 
     /** The --allow-destroy that names this target (or its device node), or null. */

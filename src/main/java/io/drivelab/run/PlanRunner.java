@@ -80,6 +80,8 @@ public final class PlanRunner {
     /** DATABASE#RUN of the run executing, for {@link #RUN_TAG}. */
     private volatile String fileTag;
 
+    /** This runner's hold on its target while it executes a run (one run on a target at a time), or null. */
+    private TargetLock targetLock;
     private volatile boolean cancelled;
     private volatile EngineProcess current;
     /** Other targets' runners this one keeps in step with, item by item; null when it runs alone. */
@@ -174,6 +176,17 @@ public final class PlanRunner {
      * (also stored): COMPLETE, INTERRUPTED (cancelled; resumable) or FAILED (a point failed; resumable).
      */
     public RunStatus execute(long runId, String allowDestroy) {
+        try {
+            return executeLocked(runId, allowDestroy);
+        } finally {
+            if (targetLock != null) {
+                targetLock.close();  // ended, failed or stopped: the target is free for the next run
+                targetLock = null;
+            }
+        }
+    }
+
+    private RunStatus executeLocked(long runId, String allowDestroy) {
         Run run = store.getRun(runId).orElseThrow(() -> new RunException("there is no run " + runId
                 + "; 'drivelab runs' lists them"));
         TestPlan plan = PlanFiles.fromJson(run.planJson(), "run " + runId);
@@ -182,6 +195,7 @@ public final class PlanRunner {
         engineExtras.add("--status-interval=" + statusIntervalMs);
         try {
             checkTarget(plan, target);
+            targetLock = TargetLock.acquire(target, runId, store.path());
             new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile).ifPresent(engineExtras::add);
             if (Files.isDirectory(target) && !keepFile) {
                 engineExtras.add("--unlink");  // the checkpoint files the engine wrote into the folder, not others

@@ -13,6 +13,7 @@ import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.run.PlanRunner;
 import io.drivelab.run.RunException;
 import io.drivelab.run.RunProgress;
+import io.drivelab.run.TargetClearance;
 import io.drivelab.run.WriteGuard;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
@@ -237,20 +238,15 @@ public final class RunViewModel {
 
     /** The confirmation the guard wants for this target, if one would satisfy it. */
     private Optional<Confirmation> confirmation(Path target, TestPlan p, String who, String what) {
-        WriteGuard guard = new WriteGuard(discovery);
-        if (!refuses(guard, target, p, null, false)) {
-            return Optional.empty();
-        }
-        if (!refuses(guard, target, p, target.toString(), false)) {
-            return Optional.of(new Confirmation(target, Confirmation.Kind.TYPE_DEVICE_NAME, who + " writes to "
-                    + what + " and destroys everything on it. Type " + target + " to confirm."));
-        }
-        if (!refuses(guard, target, p, null, true)) {
-            return Optional.of(new Confirmation(target, Confirmation.Kind.OVERWRITE_FILE, target
+        TargetClearance clearance = new WriteGuard(discovery).clearance(target, p);
+        return switch (clearance.kind()) {
+            case CONFIRM_DEVICE -> Optional.of(new Confirmation(target, Confirmation.Kind.TYPE_DEVICE_NAME, who
+                    + " writes to " + what + " and destroys everything on it. Type " + target + " to confirm."));
+            case CONFIRM_OVERWRITE -> Optional.of(new Confirmation(target, Confirmation.Kind.OVERWRITE_FILE, target
                     + " exists and DriveLab did not create it. " + who + " would overwrite its data with test "
                     + "data. Overwrite it?"));
-        }
-        return Optional.empty();
+            default -> Optional.empty();
+        };
     }
 
     /** Goes on with an interrupted or failed run from its first unfinished point. */
@@ -474,22 +470,15 @@ public final class RunViewModel {
         WriteGuard guard = new WriteGuard(discovery);
         for (Target t : targets.selected()) {
             try {
-                // Confirmed as if typed: what is left is what no confirmation allows (mounted, in use, read-only).
-                guard.check(t.path(), t.planFor(edited), t.path().toString(), true);
+                // what no confirmation allows (mounted, in use, read-only)
+                TargetClearance clearance = guard.clearance(t.path(), t.planFor(edited));
+                if (clearance.kind() == TargetClearance.Kind.REFUSED) {
+                    return Optional.of(Messages.sentence(clearance.reason()));
+                }
             } catch (RunException | IllegalArgumentException e) {
                 return Optional.of(Messages.sentence(Messages.of(e)));
             }
         }
         return Optional.empty();
-    }
-
-    private static boolean refuses(WriteGuard guard, Path target, TestPlan plan, String allowDestroy,
-                                   boolean overwriteFile) {
-        try {
-            guard.check(target, plan, allowDestroy, overwriteFile);
-            return false;
-        } catch (RunException e) {
-            return true;
-        }
     }
 }
