@@ -1,0 +1,76 @@
+package io.drivelab.ui.run;
+
+import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.run.RunException;
+import io.drivelab.run.WriteGuard;
+import io.drivelab.ui.common.Messages;
+import io.drivelab.workload.TestPlan;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the write guard says of the ticked targets before Start: what no confirmation allows (mounted, in use,
+ * read-only) blocks Start; what a confirmation allows is asked. The guard reads sysfs, so this runs off the UI thread
+ * on a snapshot of the targets and the plan taken on it.
+ */
+final class StartCheck {
+    /** A ticked target with the plan for it; {@code what} names it for people (a drive's title, a file's path). */
+    record Candidate(Path target, TestPlan plan, String what) {
+    }
+
+    /** Why Start cannot go ("" when it can), and what it needs confirmed when it goes. */
+    record Verdict(String blocked, List<RunViewModel.Confirmation> confirmations) {
+    }
+
+    private final DeviceDiscovery discovery;
+
+    StartCheck(DeviceDiscovery discovery) {
+        this.discovery = discovery;
+    }
+
+    Verdict check(List<Candidate> candidates) {
+        WriteGuard guard = new WriteGuard(discovery);
+        List<RunViewModel.Confirmation> needed = new ArrayList<>();
+        for (Candidate c : candidates) {
+            try {
+                // Confirmed as if typed: what is left is what no confirmation allows.
+                guard.check(c.target(), c.plan(), c.target().toString(), true);
+            } catch (RunException | IllegalArgumentException e) {
+                return new Verdict(Messages.sentence(Messages.of(e)), List.of());
+            }
+            confirmation(c.target(), c.plan(), "The plan", c.what()).ifPresent(needed::add);
+        }
+        return new Verdict("", List.copyOf(needed));
+    }
+
+    /** The confirmation the guard wants for this target, if one would satisfy it. */
+    Optional<RunViewModel.Confirmation> confirmation(Path target, TestPlan p, String who, String what) {
+        WriteGuard guard = new WriteGuard(discovery);
+        if (!refuses(guard, target, p, null, false)) {
+            return Optional.empty();
+        }
+        if (!refuses(guard, target, p, target.toString(), false)) {
+            return Optional.of(new RunViewModel.Confirmation(target, RunViewModel.Confirmation.Kind.TYPE_DEVICE_NAME,
+                    who + " writes to " + what + " and destroys everything on it. Type " + target + " to confirm."));
+        }
+        if (!refuses(guard, target, p, null, true)) {
+            return Optional.of(new RunViewModel.Confirmation(target, RunViewModel.Confirmation.Kind.OVERWRITE_FILE,
+                    target + " exists and DriveLab did not create it. " + who + " would overwrite its data with "
+                    + "test data. Overwrite it?"));
+        }
+        return Optional.empty();
+    }
+
+    private static boolean refuses(WriteGuard guard, Path target, TestPlan plan, String allowDestroy,
+                                   boolean overwriteFile) {
+        try {
+            guard.check(target, plan, allowDestroy, overwriteFile);
+            return false;
+        } catch (RunException e) {
+            return true;
+        }
+    }
+}
