@@ -37,7 +37,7 @@ final class TargetCheck {
             return;
         }
         if (target.toString().startsWith("/dev/")) {
-            throw new RunException(target + " does not exist; 'drivelab devices' lists the drives");
+            throw new RunException(target + " does not exist; choose one of the drives this machine has");
         }
         if (plan.target() == null || plan.target().size() == null) {
             throw new TargetRefused(target, TargetRefused.Kind.NEEDS_SIZE, target + " does not exist, and the plan "

@@ -12,6 +12,7 @@ import io.drivelab.workload.TestPlan;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -63,6 +64,28 @@ class PreflightTest {
             try (Store store = Store.open(db)) {
                 assertTrue(store.listRuns().isEmpty(), "a refused plan filed a run");
             }
+        }
+    }
+
+    @Test
+    void aTargetThatCannotBeOpenedForWritingIsRefusedBeforeARunExists() throws Exception {
+        Path mount = dir.resolve("ro");
+        Loop.mountTmpfs(mount, "4m");
+        try (Store store = Store.open(dir.resolve("d.db"))) {
+            Path file = mount.resolve("x.img");
+            Files.write(file, new byte[1 << 20]);
+            Loop.check(Loop.exec("mount", "-o", "remount,ro", mount.toString()));
+            TestPlan write = Presets.get(Presets.QUICK).withTimes(1, 0, 0).withTarget(Region.ofSize(MIB));
+            PlanRunner runner = new PlanRunner(store, ENGINE, new DeviceDiscovery(), RunListener.NONE)
+                    .overwriteFile(true);
+
+            // root passes every permission check but a read-only filesystem's: EROFS stands in for EACCES here
+            TargetRefused e = assertThrows(TargetRefused.class, () -> runner.createRun(write, file, null, null));
+            assertEquals(TargetRefused.Kind.NO_ACCESS, e.kind());
+            assertTrue(e.getMessage().contains("may not read and write " + file), e.getMessage());
+            assertTrue(store.listRuns().isEmpty(), "a refused plan filed a run");
+        } finally {
+            Loop.unmount(mount);
         }
     }
 }
