@@ -16,15 +16,15 @@ import java.util.Optional;
  * fits the device; openable the way the plan needs. The write guard decides, after this, whether it may be written.
  * Reads sysfs: keep it off the UI thread.
  */
-final class TargetCheck {
+public final class TargetCheck {
     private final DeviceDiscovery discovery;
 
-    TargetCheck(DeviceDiscovery discovery) {
+    public TargetCheck(DeviceDiscovery discovery) {
         this.discovery = discovery;
     }
 
     /** Refuses, with what is wrong and what to do, a target the plan cannot run on. */
-    void check(TestPlan plan, Path target) {
+    public void check(TestPlan plan, Path target) {
         if (Files.exists(target)) {
             if (Files.isDirectory(target) && !WriteGuard.checkpointsOnly(plan)) {
                 throw new RunException(target + " is a folder; give a file inside it (e.g. " + target.resolve(
@@ -79,7 +79,7 @@ final class TargetCheck {
             throw new TargetRefused(target, TargetRefused.Kind.REGION_TOO_LARGE, target + " holds "
                     + Units.formatSize(cap) + " (" + cap + " bytes), and the plan's region needs " + needs
                     + " bytes" + (offset > 0 ? " (from offset " + offset + ")" : "") + "; a region of at most "
-                    + Units.formatSize(fits) + " (" + fits + " bytes) fits, or test the whole device", fits);
+                    + Units.formatSize(fits) + " (" + fits + " bytes) fits", fits);
         }
     }
 

@@ -22,6 +22,8 @@ final class TestFile {
     private final String tag;
     /** The identity of the file the engine created during this execution, or null. */
     private volatile Object created;
+    /** The tag could be written: then a file without it is not ours, whatever its inode number (ext4 reuses them). */
+    private volatile boolean tagged;
 
     TestFile(Path target, String databasePath, long runId) {
         this.target = target;
@@ -35,6 +37,7 @@ final class TestFile {
             UserDefinedFileAttributeView view = Files.getFileAttributeView(target, UserDefinedFileAttributeView.class);
             if (view != null) {
                 view.write(RUN_TAG, StandardCharsets.UTF_8.encode(tag));
+                tagged = true;
             }
         } catch (IOException | UnsupportedOperationException e) {
             // no xattrs here: the file's identity alone vouches for it, for this execution
@@ -43,7 +46,7 @@ final class TestFile {
 
     /** Where the filesystem could not take the engine's mark, tell the engine that the file it created is ours. */
     void vouchFor(List<String> engineExtras) {
-        if (isCreatedFile() && !WriteGuard.isDriveLabFile(target)
+        if (!tagged && isCreatedFile() && !WriteGuard.isDriveLabFile(target)
                 && !engineExtras.contains(WriteGuard.OVERWRITE_FILE)) {
             engineExtras.add(WriteGuard.OVERWRITE_FILE);
         }
@@ -54,7 +57,7 @@ final class TestFile {
         if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        if (WriteGuard.attribute(target, RUN_TAG).map(tag::equals).orElse(isCreatedFile())) {
+        if (WriteGuard.attribute(target, RUN_TAG).map(tag::equals).orElse(!tagged && isCreatedFile())) {
             try {
                 Files.delete(target);
             } catch (IOException e) {

@@ -300,9 +300,10 @@ public final class RunViewModel {
     }
 
     /** The core's message, with the GUI's own hint where the core says what would mend it. */
-    private static String describe(RuntimeException e) {
+    static String describe(RuntimeException e) {
         if (e instanceof TargetRefused r && r.kind() == TargetRefused.Kind.REGION_TOO_LARGE) {
-            return Messages.of(e) + ". Untick the size in the plan to use the whole device";
+            return Messages.of(e) + ". Use the whole device: choose a plan that tests the whole drive, or one whose "
+                    + "region fits it";
         }
         return Messages.of(e);
     }

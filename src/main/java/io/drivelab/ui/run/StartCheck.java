@@ -2,6 +2,8 @@ package io.drivelab.ui.run;
 
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.run.RunException;
+import io.drivelab.run.TargetCheck;
+import io.drivelab.run.TargetRefused;
 import io.drivelab.run.WriteGuard;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.workload.TestPlan;
@@ -26,9 +28,11 @@ final class StartCheck {
     }
 
     private final DeviceDiscovery discovery;
+    private final TargetCheck targetCheck;
 
     StartCheck(DeviceDiscovery discovery) {
         this.discovery = discovery;
+        this.targetCheck = new TargetCheck(discovery);
     }
 
     Verdict check(List<Candidate> candidates) {
@@ -40,6 +44,14 @@ final class StartCheck {
                 guard.check(c.target(), c.plan(), c.target().toString(), true);
             } catch (RunException | IllegalArgumentException e) {
                 return new Verdict(Messages.sentence(Messages.of(e)), List.of());
+            }
+            try {
+                targetCheck.check(c.plan(), c.target());
+            } catch (TargetRefused e) {
+                // a region that does not fit, a target this user may not open: no run could start
+                return new Verdict(Messages.sentence(RunViewModel.describe(e)), List.of());
+            } catch (RunException e) {
+                // what else the preflight refuses (a folder that is not there) is said when Start is pressed
             }
             confirmation(c.target(), c.plan(), "The plan", c.what()).ifPresent(needed::add);
         }

@@ -291,4 +291,33 @@ class RunViewModelTest {
             exec("losetup", "--detach", device.toString());
         }
     }
+
+    @Test
+    void aDriveSmallerThanThePlansRegionLeavesStartBlockedSayingWhatFits() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                (Integer) java.nio.file.Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0,
+                "a loop device needs root; CI runs the tests as root");
+        // the quick plan tests the first 1 GiB: a 256 MiB drive cannot hold it
+        Path backing = dir.resolve("small.img");
+        try (var file = new java.io.RandomAccessFile(backing.toFile(), "rw")) {
+            file.setLength(256L << 20);
+        }
+        Path device = Path.of(exec("losetup", "--find", "--show", backing.toString()));
+        try {
+            targets.refresh();
+            Target drive = targets.targets().stream().filter(t -> t.path().equals(device)).findFirst()
+                    .orElseThrow(() -> new AssertionError(device + " not among the drives"));
+            targets.testFile().selectedProperty().set(false);
+            drive.selectedProperty().set(true);
+
+            String why = vm.startBlockedProperty().get();
+            assertTrue(why.contains("a region of at most 256m (268435456 bytes) fits"), why);
+            assertTrue(why.contains("Use the whole device"), why);
+            vm.start(new RunViewModel.Confirmed(Map.of(device, device.toString()), java.util.Set.of()));
+            assertFalse(vm.isRunning(), "a blocked Start started");
+            assertTrue(store.listRuns().isEmpty(), "a run was filed");
+        } finally {
+            exec("losetup", "--detach", device.toString());
+        }
+    }
 }
