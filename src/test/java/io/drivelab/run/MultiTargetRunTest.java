@@ -137,7 +137,7 @@ class MultiTargetRunTest {
         RunException e = assertThrows(RunException.class, () -> start(writes, dir.resolve("a.img"), foreign));
 
         assertTrue(e.getMessage().startsWith(foreign + ": "), e.getMessage());
-        assertEquals(RunStatus.FAILED, store.listRuns().get(0).status(), "the run filed for a.img is not left running");
+        assertTrue(store.listRuns().isEmpty(), "every target passes the preflight before any run is filed");
         assertEquals("someone's data", Files.readString(foreign));
     }
 
