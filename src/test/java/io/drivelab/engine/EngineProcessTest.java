@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * (the real engine is exercised in {@link EngineIntegrationTest}). These cover what the real engine cannot be
  * made to do on purpose: dying mid-run without an error line, printing garbage.
  */
+@IntegrationTest
 @Timeout(30)
 class EngineProcessTest {
     private static final Path SH = Path.of("/bin/sh");
