@@ -189,6 +189,7 @@ class EngineProcessTest {
         // SIGTERM ignored, as by a hung or SIGSTOPped engine
         try (EngineProcess engine = EngineProcess.start(SH, List.of("-c", "trap '' TERM; exec sleep 60"),
                 EngineListener.NONE)) {
+            awaitIgnoringSigterm(engine.pid());
             engine.stop();
             EngineException e = assertThrows(EngineException.class, engine::awaitResult);
             assertTrue(e.getMessage().contains("SIGKILL"), e.getMessage());
@@ -199,10 +200,25 @@ class EngineProcessTest {
     void killAllLeavesNoEngineOfThisJvmRunning() throws Exception {
         EngineProcess a = EngineProcess.start(SH, List.of("-c", "trap '' TERM; exec sleep 60"), EngineListener.NONE);
         EngineProcess b = EngineProcess.start(SH, List.of("-c", "exec sleep 60"), EngineListener.NONE);
+        awaitIgnoringSigterm(a.pid());
         EngineProcess.killAll(10_000);
         assertFalse(a.isAlive());
         assertFalse(b.isAlive());
         a.close();
         b.close();
+    }
+
+    /** Until the shell has run its trap: a SIGTERM sent sooner would end it, which is not the case tested. */
+    private static void awaitIgnoringSigterm(long pid) throws Exception {
+        Path status = Path.of("/proc/" + pid + "/status");
+        while (true) {
+            for (String line : java.nio.file.Files.readAllLines(status)) {
+                if (line.startsWith("SigIgn:")
+                        && (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << (15 - 1))) != 0) {
+                    return;
+                }
+            }
+            Thread.onSpinWait();
+        }
     }
 }
