@@ -118,8 +118,8 @@ class TargetFaultTest {
         assertEquals(PointStatus.COMPLETE, points.get(0).point().status());
         assertEquals(PointStatus.FAILED, points.get(1).point().status());
         String error = points.get(1).point().error();
-        assertTrue(error.contains("Input/output error") && error.contains(loop.device.toString()), error);
-        assertTrue(store.getRun(id).orElseThrow().error().contains("Input/output error"));
+        assertTrue(error.contains("the device went away") && error.contains(loop.device.toString()), error);
+        assertTrue(store.getRun(id).orElseThrow().error().contains("the device went away"));
 
         loop.resize(32 * MIB);
         assertEquals(RunStatus.COMPLETE, runner(new CountDownLatch(1)).resume(id, null));
