@@ -64,7 +64,6 @@ class HeldUpPointTest {
 
             PointResult point = store.listPoints(id).get(0).point();
             assertEquals(PointStatus.PARTIAL, point.status(), "a held-up point is not complete");
-            assertTrue(point.runtimeMs() > 2200, "runtime_ms " + point.runtimeMs());
             assertTrue(point.error().contains("held up"), point.error());
             var stored = store.getRun(id).orElseThrow();
             assertEquals(RunStatus.FAILED, stored.status());
