@@ -149,7 +149,7 @@ final class Measurement {
             return r;
         }
         String why = null;
-        long planned = point.runtime() * 1000L;
+        long planned = point.isTimeBased() ? point.runtime() * 1000L : 0;
         long over = r.runtimeMs() - planned;
         if (point.isTimeBased() && over > statusIntervalMs) {
             why = String.format(Locale.ROOT, "measured for %d ms instead of %d ms: the engine was held up "
