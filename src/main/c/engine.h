@@ -182,7 +182,9 @@ struct job {
 	uint64_t end_ns;             /* completion time of the job's last I/O */
 	struct dir_stats stats[2][2];  /* [phase][dir] */
 	/* --rate / --rate_iops (read by the reporter only after the job finished) */
-	uint64_t rate_ios;           /* I/Os issued so far: the next one's turn */
+	uint64_t rate_origin_ns;     /* the schedule's start: the run's, then the ramp's end */
+	uint64_t rate_ios;           /* I/Os issued since the origin: the next one's turn */
+	uint64_t rate_bytes_base;    /* bytes issued before the origin */
 	uint64_t wait_until_ns;      /* backends wait for completions no later than this; 0: no limit */
 	uint64_t behind_since;       /* 0: keeping to the rate */
 	uint64_t behind_ns;          /* measured time spent behind */

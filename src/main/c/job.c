@@ -177,8 +177,9 @@ static uint64_t rate_due(const struct job *j)
 {
 	const struct options *o = j->run->opt;
 	unsigned __int128 ns = o->rate_iops ? (unsigned __int128)j->rate_ios * 1000000000u / o->rate_iops
-					    : (unsigned __int128)j->bytes_issued * 1000000000u / o->rate_bytes;
-	ns += j->run->start_ns;
+					    : (unsigned __int128)(j->bytes_issued - j->rate_bytes_base) * 1000000000u /
+						      o->rate_bytes;
+	ns += j->rate_origin_ns;
 	return ns < UINT64_MAX ? (uint64_t)ns : UINT64_MAX;
 }
 
@@ -309,8 +310,18 @@ void *job_main(void *arg)
 	}
 
 	uint64_t now = now_ns();
+	j->rate_origin_ns = r->start_ns;
+	bool rebased = r->ramp_end_ns <= r->start_ns;
 	while (true) {
 		unsigned nq = 0;
+		if (rated && !rebased && now >= r->ramp_end_ns) {
+			/* the measurement starts on schedule: a deficit of the ramp is not made up inside it */
+			j->rate_origin_ns = r->ramp_end_ns;
+			j->rate_ios = 0;
+			j->rate_bytes_base = j->bytes_issued;
+			j->behind_since = 0;
+			rebased = true;
+		}
 		if (issuing && (g_stop || now >= r->end_ns || __atomic_load_n(&r->abort, __ATOMIC_RELAXED)))
 			issuing = false;
 		while (issuing && free_list) {
