@@ -125,11 +125,19 @@ public final class Charts {
         return collection;
     }
 
-    /** One series per curve, keyed by its label. */
+    /**
+     * One series per curve, keyed by its label; a label that came before gets a number ("run 5, 1 job (2)"), as a
+     * dataset refuses two series of one key.
+     */
     public static List<XYSeries> seriesOf(List<Curve> curves) {
         List<XYSeries> all = new java.util.ArrayList<>();
+        java.util.Set<String> keys = new java.util.HashSet<>();
         for (Curve curve : curves) {
-            XYSeries series = series(curve.label());
+            String key = curve.label();
+            for (int n = 2; !keys.add(key); n++) {
+                key = curve.label() + " (" + n + ")";
+            }
+            XYSeries series = series(key);
             for (Curve.XY xy : curve.points()) {
                 series.add(xy.x(), xy.y(), false);
             }

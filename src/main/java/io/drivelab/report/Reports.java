@@ -45,7 +45,7 @@ public final class Reports {
     public static Report run(Store store, long runId, ReferenceCurves references) {
         Run run = store.getRun(runId).orElseThrow(() -> new IllegalArgumentException("there is no run " + runId));
         List<StoredPoint> stored = store.listPoints(runId);
-        List<WorkloadResults> workloads = WorkloadResults.of(ordinary(run, stored));
+        List<WorkloadResults> workloads = WorkloadResults.of(run, ordinary(run, stored));
         List<Report.Panel> panels = new ArrayList<>();
         List<String> suiteHeader = new ArrayList<>();
         for (Suite s : suites(run, stored, "")) {
@@ -57,7 +57,7 @@ public final class Reports {
                     w.latencyCurves(""), references.latency(w.type())));
         }
         List<List<String>> rows = new ArrayList<>();
-        for (WorkloadResults w : WorkloadResults.of(stored.stream().map(StoredPoint::point).toList())) {
+        for (WorkloadResults w : WorkloadResults.of(run, stored.stream().map(StoredPoint::point).toList())) {
             for (PointFigures p : w.points()) {
                 rows.add(resultRow(p));
             }
@@ -84,21 +84,23 @@ public final class Reports {
      * measured, every run's curves and the reference drives' in it, and a table of peaks.
      */
     public static Report comparison(Store store, List<Long> runIds, ReferenceCurves references) {
-        Map<WorkloadType, String> names = new LinkedHashMap<>();
-        Map<WorkloadType, List<Source>> byType = new LinkedHashMap<>();
+        Map<WorkloadResults.Key, List<Source>> byWorkload = new LinkedHashMap<>();
         Map<String, Suite> suites = new LinkedHashMap<>();
         List<String> header = new ArrayList<>();
-        for (long id : runIds) {
-            Run run = store.getRun(id).orElseThrow(() -> new IllegalArgumentException("there is no run " + id));
+        List<Run> runs = runIds.stream().map(id -> store.getRun(id)
+                .orElseThrow(() -> new IllegalArgumentException("there is no run " + id))).toList();
+        Map<Long, String> labels = RunLabels.of(runs);
+        for (Run run : runs) {
+            long id = run.id();
+            String label = labels.get(id);
             header.add("Run " + id + ": " + run.name() + " (" + run.status().dbValue() + ", "
                     + time(run.startedAt()) + ", " + orDash(run.host()) + ")");
             List<StoredPoint> stored = store.listPoints(id);
-            for (Suite suite : suites(run, stored, "run " + id)) {
+            for (Suite suite : suites(run, stored, label)) {
                 suites.merge(suite.name(), suite, Suite::plus);
             }
-            for (WorkloadResults w : WorkloadResults.of(ordinary(run, stored))) {
-                names.putIfAbsent(w.type(), w.name());
-                byType.computeIfAbsent(w.type(), k -> new ArrayList<>()).add(new Source("run " + id, w));
+            for (WorkloadResults w : WorkloadResults.of(run, ordinary(run, stored))) {
+                byWorkload.computeIfAbsent(w.key(), k -> new ArrayList<>()).add(new Source(label, w));
             }
         }
         if (!references.drives().isEmpty()) {
@@ -112,8 +114,9 @@ public final class Reports {
             }
         }
         List<List<String>> rows = new ArrayList<>();
-        byType.forEach((type, sources) -> {
-            String name = names.get(type);
+        byWorkload.forEach((key, sources) -> {
+            String name = key.name();
+            WorkloadType type = key.type();
             List<Curve> scaling = new ArrayList<>();
             List<Curve> latency = new ArrayList<>();
             for (Source s : sources) {
@@ -131,8 +134,8 @@ public final class Reports {
             }
             panels.add(new Report.Panel(name, type.unit(), scaling, refScaling, latency, references.latency(type)));
         });
-        String runs = runIds.stream().map(id -> "run " + id).reduce((a, b) -> a + ", " + b).orElse("no runs");
-        return new Report("DriveLab comparison: " + runs, header, panels,
+        String title = runIds.stream().map(id -> "run " + id).reduce((a, b) -> a + ", " + b).orElse("no runs");
+        return new Report("DriveLab comparison: " + title, header, panels,
                 new Report.Table(PEAK_COLUMNS, PEAK_NUMERIC, rows));
     }
 
