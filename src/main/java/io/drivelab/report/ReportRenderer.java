@@ -127,6 +127,11 @@ public final class ReportRenderer {
 
     /** A panel's charts, on datasets of their own: throughput by IODepth, then latency against throughput. */
     public List<JFreeChart> charts(Report.Panel panel) {
+        return charts(panel, false);
+    }
+
+    /** {@link #charts(Report.Panel)}, throughput and latency on log scales when {@code log}. */
+    public List<JFreeChart> charts(Report.Panel panel, boolean log) {
         if (panel.kind() == Report.Kind.CHECKPOINT) {
             return List.of(
                     SuiteCharts.checkpointTimes(panel.scalingTitle(), Charts.collection(panel.scaling()),
@@ -143,9 +148,9 @@ public final class ReportRenderer {
         }
         return List.of(
                 Charts.scaling(panel.scalingTitle(), panel.unit(), Charts.collection(panel.scaling()),
-                        Charts.collection(panel.scalingReferences())),
+                        Charts.collection(panel.scalingReferences()), log),
                 Charts.latency(panel.latencyTitle(), panel.unit(), Charts.collection(panel.latency()),
-                        Charts.collection(panel.latencyReferences())));
+                        Charts.collection(panel.latencyReferences()), log));
     }
 
     private static void drawTable(Graphics2D g, Report.Table table, int top) {

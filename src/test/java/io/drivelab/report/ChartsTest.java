@@ -49,4 +49,33 @@ class ChartsTest {
         float[] dash = ((java.awt.BasicStroke) renderer.lookupSeriesStroke(0)).getDashArray();
         assertEquals(2, dash.length);
     }
+
+    private static java.awt.Paint colourOf(String source, List<String> sources) {
+        List<Curve> curves = sources.stream().map(name -> new Curve(name, "1 job", List.of(new Curve.XY(1, 10))))
+                .toList();
+        JFreeChart chart = Charts.scaling("x", Throughput.IOPS, Charts.collection(curves), null);
+        var renderer = (Charts.PaletteRenderer) chart.getXYPlot().getRenderer(0);
+        return renderer.lookupSeriesPaint(sources.indexOf(source));
+    }
+
+    @Test
+    void aRunKeepsItsColourWhateverIsDrawnBesideIt() {
+        String solidigm = "Solidigm PS1030";
+        java.awt.Paint alone = colourOf(solidigm, List.of(solidigm));
+        assertEquals(alone, colourOf(solidigm, List.of("quick on /dev/nvme0n1", solidigm)));
+        assertEquals(alone, colourOf(solidigm, List.of(solidigm, "Kingston DC3000ME", "quick on /tmp/x.img")));
+        assertEquals(false, alone.equals(colourOf("Kingston DC3000ME", List.of(solidigm, "Kingston DC3000ME"))));
+    }
+
+    @Test
+    void onALogScaleThroughputAndLatencyAxesAreLogarithmic() {
+        var empty = Charts.collection(List.of());
+        assertEquals(true, Charts.scaling("x", Throughput.IOPS, empty, empty, true).getXYPlot().getRangeAxis()
+                instanceof org.jfree.chart.axis.LogAxis);
+        var latency = Charts.latency("x", Throughput.IOPS, empty, empty, true).getXYPlot();
+        assertEquals(true, latency.getDomainAxis() instanceof org.jfree.chart.axis.LogAxis);
+        assertEquals(true, latency.getRangeAxis() instanceof org.jfree.chart.axis.LogAxis);
+        assertEquals(false, Charts.scaling("x", Throughput.IOPS, empty, empty).getXYPlot().getRangeAxis()
+                instanceof org.jfree.chart.axis.LogAxis);
+    }
 }

@@ -9,6 +9,7 @@ import io.drivelab.ui.common.ChartViewers;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
@@ -29,8 +30,10 @@ public final class CompareView extends SplitPane {
     private final ReportRenderer renderer = new ReportRenderer();
     private final VBox panels = new VBox(10);
     private final List<JFreeChart> shown = new ArrayList<>();
+    private final CompareViewModel model;
 
     public CompareView(CompareViewModel model) {
+        this.model = model;
         setId("compare");
         ListView<CompareViewModel.RunChoice> runs = new ListView<>(model.runs());
         runs.setId("compare-runs");
@@ -80,7 +83,12 @@ public final class CompareView extends SplitPane {
         resetZoom.setId("reset-zoom");
         resetZoom.setTooltip(new Tooltip("Ctrl+wheel or a drag zooms a chart; a double-click resets that chart"));
         resetZoom.setOnAction(e -> shown.forEach(ChartViewers::resetZoom));
-        VBox right = new VBox(8, new HBox(8, resetZoom, message), panels);
+        CheckBox logScale = new CheckBox("Log scale");
+        logScale.setId("log-scale");
+        logScale.setTooltip(new Tooltip("Throughput and latency on log scales: 62K IOPS and 2.3M both readable"));
+        logScale.selectedProperty().bindBidirectional(model.logScaleProperty());
+        model.logScaleProperty().addListener(o -> show(model.comparisonProperty().get()));
+        VBox right = new VBox(8, new HBox(8, logScale, resetZoom, message), panels);
         right.getStyleClass().add("column");
         ScrollPane scroll = new ScrollPane(right);
         scroll.setFitToWidth(true);
@@ -97,7 +105,7 @@ public final class CompareView extends SplitPane {
             return;
         }
         for (Report.Panel panel : report.panels()) {
-            List<JFreeChart> charts = renderer.charts(panel);
+            List<JFreeChart> charts = renderer.charts(panel, model.logScaleProperty().get());
             shown.addAll(charts);
             HBox row = new HBox(8);
             row.getStyleClass().add("compare-panel");

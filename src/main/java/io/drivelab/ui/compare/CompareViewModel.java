@@ -44,6 +44,7 @@ public final class CompareViewModel {
             new Observable[]{r.chosen()});
     private final ReadOnlyObjectWrapper<Report> comparison = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Tick runs to compare.");
+    private final BooleanProperty logScale = new SimpleBooleanProperty(false);
     private boolean refreshing;
     /** Until the first runs are listed, the newest is ticked for the user: Compare opens on something. */
     private boolean pickNewest = true;
@@ -68,6 +69,11 @@ public final class CompareViewModel {
     /** The comparison of the ticked runs, or null while none is ticked. */
     public ReadOnlyObjectProperty<Report> comparisonProperty() {
         return comparison.getReadOnlyProperty();
+    }
+
+    /** Whether throughput and latency are drawn on log scales (remembered in the settings). */
+    public BooleanProperty logScaleProperty() {
+        return logScale;
     }
 
     public ReadOnlyStringProperty messageProperty() {
