@@ -44,6 +44,7 @@ public final class ReportRenderer {
     /** The size of the whole report's image. */
     public Dimension size(Report report) {
         int height = MARGIN + TITLE_HEIGHT + report.header().size() * HEADER_LINE + MARGIN
+                + findingLines(report).size() * HEADER_LINE
                 + report.panels().size() * (CHART_HEIGHT + MARGIN)
                 + (report.table().rows().size() + 1) * ROW + MARGIN;
         return new Dimension(WIDTH, height);
@@ -71,6 +72,11 @@ public final class ReportRenderer {
                 y += HEADER_LINE;
             }
             y += MARGIN;
+            g.setColor(Color.BLACK);
+            for (String line : findingLines(report)) {
+                g.drawString(line, MARGIN, y + 16);
+                y += HEADER_LINE;
+            }
             for (Report.Panel panel : report.panels()) {
                 List<JFreeChart> charts = charts(panel);
                 for (int i = 0; i < charts.size(); i++) {
@@ -84,6 +90,36 @@ public final class ReportRenderer {
             g.dispose();
         }
         return image;
+    }
+
+    /** "Findings", then each finding as a bullet, wrapped to the page's width. */
+    private static List<String> findingLines(Report report) {
+        if (report.findings().isEmpty()) {
+            return List.of();
+        }
+        BufferedImage scratch = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = scratch.createGraphics();
+        try {
+            g.setFont(TEXT);
+            FontMetrics metrics = g.getFontMetrics();
+            List<String> lines = new ArrayList<>();
+            lines.add("Findings (against the reference drives at the same workload):");
+            for (String finding : report.findings()) {
+                StringBuilder line = new StringBuilder("• ");
+                for (String word : finding.split(" ")) {
+                    if (metrics.stringWidth(line + word) > WIDTH - 2 * MARGIN && line.length() > 2) {
+                        lines.add(line.toString().stripTrailing());
+                        line = new StringBuilder("   ");
+                    }
+                    line.append(word).append(' ');
+                }
+                lines.add(line.toString().stripTrailing());
+            }
+            lines.add("");
+            return lines;
+        } finally {
+            g.dispose();
+        }
     }
 
     /**

@@ -12,6 +12,8 @@ import java.util.Optional;
 
 import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.CheckpointSummary;
+import io.drivelab.findings.Finding;
+import io.drivelab.findings.Findings;
 import io.drivelab.run.GdsioGrid;
 import io.drivelab.store.Drive;
 import io.drivelab.store.PointKind;
@@ -75,8 +77,26 @@ public final class Reports {
         if (!references.drives().isEmpty()) {
             header.add("Reference drives (dashed): " + String.join(", ", references.drives()));
         }
-        return new Report("DriveLab run " + run.id() + ": " + run.name(), header, panels,
+        // Without reference drives there is nothing to find; "none was measured" would mislead.
+        List<String> findings = references.drives().isEmpty() ? List.of()
+                : findings(stored, references).stream().map(Finding::sentence).toList();
+        return new Report("DriveLab run " + run.id() + ": " + run.name(), header, findings, panels,
                 new Report.Table(RESULT_COLUMNS, RESULT_NUMERIC, rows));
+    }
+
+    /**
+     * The findings of a run: a sentence per measured point and reference drive measured at the same workload, or
+     * saying that none was (what the report shows at its top, and the CLI lists).
+     *
+     * @throws IllegalArgumentException when there is no such run
+     */
+    public static List<Finding> findings(Store store, long runId, ReferenceCurves references) {
+        store.getRun(runId).orElseThrow(() -> new IllegalArgumentException("there is no run " + runId));
+        return findings(store.listPoints(runId), references);
+    }
+
+    private static List<Finding> findings(List<StoredPoint> stored, ReferenceCurves references) {
+        return Findings.of(stored.stream().map(StoredPoint::point).toList(), references::match);
     }
 
     /**
@@ -90,6 +110,7 @@ public final class Reports {
         List<Run> runs = runIds.stream().map(id -> store.getRun(id)
                 .orElseThrow(() -> new IllegalArgumentException("there is no run " + id))).toList();
         Map<Long, String> labels = RunLabels.of(runs);
+        List<String> findings = new ArrayList<>();
         for (Run run : runs) {
             long id = run.id();
             String label = labels.get(id);
@@ -98,6 +119,9 @@ public final class Reports {
             List<StoredPoint> stored = store.listPoints(id);
             for (Suite suite : suites(run, stored, label)) {
                 suites.merge(suite.name(), suite, Suite::plus);
+            }
+            for (Finding f : references.drives().isEmpty() ? List.<Finding>of() : findings(stored, references)) {
+                findings.add((runs.size() > 1 ? label + ": " : "") + f.sentence());
             }
             for (WorkloadResults w : WorkloadResults.of(run, ordinary(run, stored))) {
                 byWorkload.computeIfAbsent(w.key(), k -> new ArrayList<>()).add(new Source(label, w));
@@ -135,7 +159,7 @@ public final class Reports {
             panels.add(new Report.Panel(name, type.unit(), scaling, refScaling, latency, references.latency(type)));
         });
         String title = runIds.stream().map(id -> "run " + id).reduce((a, b) -> a + ", " + b).orElse("no runs");
-        return new Report("DriveLab comparison: " + title, header, panels,
+        return new Report("DriveLab comparison: " + title, header, findings, panels,
                 new Report.Table(PEAK_COLUMNS, PEAK_NUMERIC, rows));
     }
 

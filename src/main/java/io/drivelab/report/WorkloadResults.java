@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
 
+import io.drivelab.findings.WorkloadNames;
 import io.drivelab.reference.FioImport;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointMeta;
@@ -97,7 +98,7 @@ public record WorkloadResults(String name, PointMeta meta, List<PointFigures> po
 
     /** "1 job", "4 jobs". */
     public static String jobsLabel(int numjobs) {
-        return numjobs + (numjobs == 1 ? " job" : " jobs");
+        return WorkloadNames.jobs(numjobs);
     }
 
     private List<Curve> curves(String source, java.util.function.Function<PointFigures, Curve.XY> xy) {

@@ -43,7 +43,7 @@ class ChartsTest {
                 new Curve("Drive B (its review)", "1 job", List.of(new Curve.XY(16, 80))));
         JFreeChart chart = Charts.scaling("x", Throughput.IOPS, Charts.collection(List.of()),
                 Charts.collection(references));
-        var renderer = (Charts.PaletteRenderer) chart.getXYPlot().getRenderer(1);
+        var renderer = (PaletteRenderer) chart.getXYPlot().getRenderer(1);
         assertEquals(renderer.lookupSeriesPaint(0), renderer.lookupSeriesPaint(1));
         assertEquals(false, renderer.lookupSeriesPaint(0).equals(renderer.lookupSeriesPaint(2)));
         float[] dash = ((java.awt.BasicStroke) renderer.lookupSeriesStroke(0)).getDashArray();
@@ -54,7 +54,7 @@ class ChartsTest {
         List<Curve> curves = sources.stream().map(name -> new Curve(name, "1 job", List.of(new Curve.XY(1, 10))))
                 .toList();
         JFreeChart chart = Charts.scaling("x", Throughput.IOPS, Charts.collection(curves), null);
-        var renderer = (Charts.PaletteRenderer) chart.getXYPlot().getRenderer(0);
+        var renderer = (PaletteRenderer) chart.getXYPlot().getRenderer(0);
         return renderer.lookupSeriesPaint(sources.indexOf(source));
     }
 

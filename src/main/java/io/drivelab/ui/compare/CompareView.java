@@ -104,6 +104,17 @@ public final class CompareView extends SplitPane {
         if (report == null) {
             return;
         }
+        if (!report.findings().isEmpty()) {
+            VBox findings = new VBox(4);
+            findings.setId("findings");
+            for (String sentence : report.findings()) {
+                Label line = new Label("• " + sentence);
+                line.setWrapText(true);
+                findings.getChildren().add(line);
+            }
+            panels.getChildren().addAll(title("Findings (against the reference drives at the same workload)"),
+                    findings);
+        }
         for (Report.Panel panel : report.panels()) {
             List<JFreeChart> charts = renderer.charts(panel, model.logScaleProperty().get());
             shown.addAll(charts);

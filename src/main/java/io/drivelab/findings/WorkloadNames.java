@@ -1,4 +1,4 @@
-package io.drivelab.report;
+package io.drivelab.findings;
 
 import java.util.Locale;
 
@@ -27,6 +27,11 @@ public final class WorkloadNames {
 
     /** "QD32 × 8 jobs", "QD1 × 1 job". */
     public static String depthAndJobs(int iodepth, int numjobs) {
-        return "QD" + iodepth + " × " + WorkloadResults.jobsLabel(numjobs);
+        return "QD" + iodepth + " × " + jobs(numjobs);
+    }
+
+    /** "1 job", "4 jobs". */
+    public static String jobs(int numjobs) {
+        return numjobs + (numjobs == 1 ? " job" : " jobs");
     }
 }
