@@ -3,6 +3,7 @@ package io.drivelab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code drivelab report}: the GUI's report of a real run, headless. */
+@IntegrationTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReportCommandTest {
     private Path dir;

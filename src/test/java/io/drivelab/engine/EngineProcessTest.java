@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * (the real engine is exercised in {@link EngineIntegrationTest}). These cover what the real engine cannot be
  * made to do on purpose: dying mid-run without an error line, printing garbage.
  */
+@IntegrationTest
 @Timeout(30)
 class EngineProcessTest {
     private static final Path SH = Path.of("/bin/sh");
@@ -180,5 +182,27 @@ class EngineProcessTest {
         engine.close();
         assertFalse(engine.isAlive());
         assertEquals(143, engine.exitCode().orElseThrow(), "SIGTERM first");
+    }
+
+    @Test
+    void aStopTheEngineDoesNotObeyEndsInSigkill() throws Exception {
+        // SIGTERM ignored, as by a hung or SIGSTOPped engine
+        try (EngineProcess engine = EngineProcess.start(SH, List.of("-c", "trap '' TERM; exec sleep 60"),
+                EngineListener.NONE)) {
+            engine.stop();
+            EngineException e = assertThrows(EngineException.class, engine::awaitResult);
+            assertTrue(e.getMessage().contains("SIGKILL"), e.getMessage());
+        }
+    }
+
+    @Test
+    void killAllLeavesNoEngineOfThisJvmRunning() throws Exception {
+        EngineProcess a = EngineProcess.start(SH, List.of("-c", "trap '' TERM; exec sleep 60"), EngineListener.NONE);
+        EngineProcess b = EngineProcess.start(SH, List.of("-c", "exec sleep 60"), EngineListener.NONE);
+        EngineProcess.killAll(10_000);
+        assertFalse(a.isAlive());
+        assertFalse(b.isAlive());
+        a.close();
+        b.close();
     }
 }

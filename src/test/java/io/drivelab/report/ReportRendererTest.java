@@ -3,6 +3,7 @@ package io.drivelab.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.awt.Dimension;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Reports of real runs, rendered headless (surefire runs with java.awt.headless=true) and decoded again. */
+@IntegrationTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReportRendererTest {
     private Path dir;

@@ -1,5 +1,6 @@
 package io.drivelab.safety;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.cli.Cli;
 
 import io.drivelab.engine.EngineException;
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A device with a mounted ext4 is never written, whatever is confirmed; a free device only with
  * --allow-destroy naming it.
  */
+@IntegrationTest
 @Timeout(120)
 class BlockDeviceGuardTest {
     private static final long MIB = 1 << 20;
@@ -61,15 +63,8 @@ class BlockDeviceGuardTest {
         return Cli.run(args.toArray(String[]::new));
     }
 
-    /** A plan file of one 1-second point of {@code rw}. */
     private Path plan(String rw) throws Exception {
-        Path plan = dir.resolve(rw + ".json");
-        Files.writeString(plan, """
-                {"name": "%s-check", "target": {"size": "16m"},
-                 "steps": [{"workload": {"rw": "%s", "bs": "4k"},
-                            "matrix": {"iodepths": [4], "numjobs": [1], "runtime": 1}}]}
-                """.formatted(rw, rw));
-        return plan;
+        return Loop.onePointPlan(dir, rw);
     }
 
     @Test

@@ -1,14 +1,17 @@
 package io.drivelab.safety;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.cli.Cli;
 
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.EngineException;
 import io.drivelab.engine.EngineListener;
 import io.drivelab.engine.EngineProcess;
+import io.drivelab.run.ConfirmationNeeded;
 import io.drivelab.run.PlanRunner;
 import io.drivelab.run.RunException;
 import io.drivelab.run.RunListener;
+import io.drivelab.run.TargetClearance;
 import io.drivelab.run.WriteGuard;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
@@ -37,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * File targets: DriveLab writes only files its engine created (marked user.drivelab) unless told to, and removes
  * the test file a run created when the run completes, unless kept.
  */
+@IntegrationTest
 @Timeout(120)
 class FileTargetTest {
     private static final long MIB = 1 << 20;
@@ -155,11 +159,12 @@ class FileTargetTest {
         Loop.randomFile(target, (int) (4 * MIB), 9);
         String before = Loop.sha256(target);
 
-        RunException e = assertThrows(RunException.class, () -> runner().createRun(plan(Rw.RANDWRITE), target,
-                null, null));
+        ConfirmationNeeded e = assertThrows(ConfirmationNeeded.class, () -> runner().createRun(
+                plan(Rw.RANDWRITE), target, null, null));
 
         assertTrue(e.getMessage().contains("not a DriveLab test file"), e.getMessage());
-        assertTrue(e.getMessage().contains("--overwrite-file"), e.getMessage());
+        assertEquals(TargetClearance.Kind.CONFIRM_OVERWRITE, e.clearance().kind());
+        assertFalse(e.getMessage().contains("--"), "the core names no option of the CLI: " + e.getMessage());
         assertTrue(store.listRuns().isEmpty());
         assertEquals(before, Loop.sha256(target));
     }

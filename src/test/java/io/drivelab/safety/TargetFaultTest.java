@@ -1,5 +1,6 @@
 package io.drivelab.safety;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.IntervalEvent;
 import io.drivelab.run.PlanRunner;
@@ -39,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Faults of the target during a run, on real loop devices and small filesystems: the failing point is stored
  * FAILED with the engine's words, the points before it are kept, and the run resumes once the fault is gone.
  */
+@IntegrationTest
 @Timeout(120)
 class TargetFaultTest {
     private static final long MIB = 1 << 20;

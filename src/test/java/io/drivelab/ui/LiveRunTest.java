@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,6 +60,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * drive, Ctrl+S saves the report. The engine reports 10 samples a second, and a 10 ms timeline on the UI thread
  * measures how long the UI thread is ever kept from running it.
  */
+@IntegrationTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LiveRunTest {

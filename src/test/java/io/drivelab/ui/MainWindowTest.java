@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.nio.file.Path;
 
 import io.drivelab.device.DeviceDiscovery;
@@ -23,6 +24,7 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Starts the real application on headless Monocle (surefire's argLine) and looks at its window. */
+@IntegrationTest
 class MainWindowTest {
     @TempDir
     Path dir;
