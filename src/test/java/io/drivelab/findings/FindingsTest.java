@@ -1,5 +1,6 @@
 package io.drivelab.findings;
 
+import io.drivelab.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Findings of a real run (the engine, 2 points) against the shipped reference library. */
+@IntegrationTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FindingsTest {
     private Store store;

@@ -1,5 +1,6 @@
 package io.drivelab.report;
 
+import io.drivelab.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A real fio sweep of 12 jobs named as job files name them ("randread-4k-qd16-j2"), imported: its points fall
  * into two workloads with IODepth x NumJobs as their matrix, in a run's report and in a comparison alike.
  */
+@IntegrationTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FioSweepReportTest {
     private Store store;

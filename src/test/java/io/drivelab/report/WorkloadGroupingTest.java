@@ -1,5 +1,6 @@
 package io.drivelab.report;
 
+import io.drivelab.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A run's points fall into the same workloads in its own report and in a comparison (real runs). */
+@IntegrationTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class WorkloadGroupingTest {
     private Store store;

@@ -1,5 +1,6 @@
 package io.drivelab.ui.common;
 
+import io.drivelab.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,6 +29,7 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** A chart in a scrolled page, on headless Monocle: the wheel scrolls the page, Ctrl+wheel zooms. */
+@IntegrationTest
 class ChartViewersTest {
     private JFreeChart chart;
     private ChartViewer viewer;
