@@ -185,6 +185,17 @@ public final class Charts {
             plot.setDataset(1, references);
             plot.setRenderer(1, new PaletteRenderer(REFERENCE, DASHED, true, true, jobs));
         }
+        // Hovering a point says whose it is and its figures: "Kingston DC3000ME 7.68TB (its review), 16 jobs:
+        // IODepth 32, 1,950,000 IOPS".
+        org.jfree.chart.labels.XYToolTipGenerator tips = (dataset, series, item) -> dataset.getSeriesKey(series)
+                + ": " + x.getLabel() + " " + java.text.NumberFormat.getNumberInstance().format(dataset.getXValue(
+                series, item)) + ", " + java.text.NumberFormat.getNumberInstance().format(dataset.getYValue(series,
+                item)) + " " + y.getLabel();
+        for (int i = 0; i < plot.getRendererCount(); i++) {
+            if (plot.getRenderer(i) != null) {
+                plot.getRenderer(i).setDefaultToolTipGenerator(tips);
+            }
+        }
         // Reference lines behind the measured ones.
         plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.REVERSE);
         JFreeChart chart = new JFreeChart(title, new Font(FONT, Font.BOLD, 15), plot, true);

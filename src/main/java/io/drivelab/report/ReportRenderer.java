@@ -182,9 +182,10 @@ public final class ReportRenderer {
                     SuiteCharts.gdsioLatency(panel.latencyTitle(), Charts.collection(panel.latency()),
                             Charts.collection(panel.latencyReferences())));
         }
-        return List.of(
-                Charts.scaling(panel.scalingTitle(), panel.unit(), Charts.collection(panel.scaling()),
-                        Charts.collection(panel.scalingReferences()), log),
+        JFreeChart scaling = Charts.scaling(panel.scalingTitle(), panel.unit(), Charts.collection(panel.scaling()),
+                Charts.collection(panel.scalingReferences()), log);
+        LikeForLike.mark(scaling, panel);
+        return List.of(scaling,
                 Charts.latency(panel.latencyTitle(), panel.unit(), Charts.collection(panel.latency()),
                         Charts.collection(panel.latencyReferences()), log));
     }

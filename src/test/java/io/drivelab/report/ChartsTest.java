@@ -78,4 +78,21 @@ class ChartsTest {
         assertEquals(false, Charts.scaling("x", Throughput.IOPS, empty, empty).getXYPlot().getRangeAxis()
                 instanceof org.jfree.chart.axis.LogAxis);
     }
+
+    @Test
+    void hoveringAPointNamesItsSourceAndFigures() {
+        java.util.Locale before = java.util.Locale.getDefault();
+        java.util.Locale.setDefault(java.util.Locale.US);
+        try {
+            List<Curve> references = List.of(new Curve("Kingston DC3000ME 7.68TB (its review)", "16 jobs",
+                    List.of(new Curve.XY(32, 1_950_000))));
+            JFreeChart chart = Charts.scaling("4K random read", Throughput.IOPS, Charts.collection(List.of()),
+                    Charts.collection(references));
+            var plot = chart.getXYPlot();
+            assertEquals("Kingston DC3000ME 7.68TB (its review), 16 jobs: IODepth 32, 1,950,000 IOPS",
+                    plot.getRenderer(1).getDefaultToolTipGenerator().generateToolTip(plot.getDataset(1), 0, 0));
+        } finally {
+            java.util.Locale.setDefault(before);
+        }
+    }
 }
