@@ -29,11 +29,11 @@ public final class Reports {
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss",
             Locale.ROOT);
     private static final List<String> RESULT_COLUMNS = List.of("Workload", "Pattern", "Size", "QD/Jobs", "IOPS",
-            "MB/s", "Mean µs", "p99 µs", "Status");
+            "MB/s", "Mean latency", "p99 latency", "Status");
     private static final List<Boolean> RESULT_NUMERIC = List.of(false, false, false, false, true, true, true, true,
             false);
     private static final List<String> PEAK_COLUMNS = List.of("Workload", "Run or drive", "Peak", "Unit", "At",
-            "Mean µs");
+            "Mean latency");
     private static final List<Boolean> PEAK_NUMERIC = List.of(false, false, true, false, false, true);
 
     private Reports() {
@@ -149,14 +149,17 @@ public final class Reports {
             for (Source s : sources) {
                 scaling.addAll(s.results().scalingCurves(s.name()));
                 latency.addAll(s.results().latencyCurves(s.name()));
-                s.results().peak().ifPresent(p -> rows.add(List.of(name, s.name(),
-                        Numbers.figure(p.throughput(type.unit())), type.unit().label(), p.configuration(),
-                        Numbers.micros(p.latMeanUs()))));
+                s.results().peak().ifPresent(p -> {
+                    String[] peak = Numbers.throughput(p.throughput(type.unit()), type.unit());
+                    rows.add(List.of(name, s.name(), peak[0], peak[1], p.configuration(),
+                            orDash(Numbers.latency(p.latMeanUs()))));
+                });
             }
             List<Curve> refScaling = references.scaling(type);
             for (Map.Entry<String, Peak> peak : peaks(refScaling).entrySet()) {
                 Peak p = peak.getValue();
-                rows.add(List.of(name, peak.getKey(), Numbers.figure(p.xy().y()), type.unit().label(),
+                String[] figure = Numbers.throughput(p.xy().y(), type.unit());
+                rows.add(List.of(name, peak.getKey(), figure[0], figure[1],
                         "QD" + Math.round(p.xy().x()) + ", " + p.series(), "-"));
             }
             panels.add(new Report.Panel(name, type.unit(), scaling, refScaling, latency, references.latency(type)));
@@ -279,8 +282,8 @@ public final class Reports {
         row.add(p.configuration());
         row.add(p.measured() ? Numbers.figure(p.iops()) : null);
         row.add(p.measured() ? Numbers.figure(p.megabytesPerSecond()) : null);
-        row.add(Numbers.micros(p.latMeanUs()));
-        row.add(Numbers.micros(p.p99Us()));
+        row.add(Numbers.latency(p.latMeanUs()));
+        row.add(Numbers.latency(p.p99Us()));
         row.add(p.status().dbValue());
         return row;
     }
