@@ -17,7 +17,10 @@ import io.drivelab.findings.Findings;
 import io.drivelab.store.Drive;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
+import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.PointKinds;
+import io.drivelab.workload.Presets;
+import io.drivelab.workload.TestPlan;
 import io.drivelab.workload.Units;
 import io.drivelab.workload.WorkloadKind;
 import io.drivelab.store.Run;
@@ -99,6 +102,20 @@ public final class Reports {
 
     private static List<Finding> findings(List<StoredPoint> stored, ReferenceCurves references) {
         return Findings.of(stored.stream().map(StoredPoint::point).toList(), references::match);
+    }
+
+    /** CrystalDiskMark's grid of each run of the crystaldiskmark preset among {@code runIds}, in their order. */
+    public static List<CrystalSummary> crystalSummaries(Store store, List<Long> runIds) {
+        List<CrystalSummary> grids = new ArrayList<>();
+        for (long id : runIds) {
+            Run run = store.getRun(id).orElseThrow(() -> new IllegalArgumentException("there is no run " + id));
+            if (Presets.CRYSTALDISKMARK.equals(run.planName())) {
+                TestPlan plan = PlanFiles.fromJson(run.planJson(), "run " + id);
+                CrystalSummary.of(run, plan, store.listPoints(id).stream().map(StoredPoint::point).toList())
+                        .ifPresent(grids::add);
+            }
+        }
+        return grids;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.drivelab.ui.compare;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.drivelab.report.CrystalSummary;
 import io.drivelab.report.Report;
 import io.drivelab.report.ReportRenderer;
 import io.drivelab.ui.common.ChartViewers;
@@ -103,6 +104,9 @@ public final class CompareView extends SplitPane {
         shown.clear();
         if (report == null) {
             return;
+        }
+        for (CrystalSummary grid : model.crystalGrids()) {
+            panels.getChildren().addAll(title("CrystalDiskMark: " + grid.run()), CrystalGridView.of(grid));
         }
         if (!report.findings().isEmpty()) {
             VBox findings = new VBox(4);
