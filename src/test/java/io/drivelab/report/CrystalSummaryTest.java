@@ -24,12 +24,16 @@ import org.junit.jupiter.api.io.TempDir;
 class CrystalSummaryTest {
     private static final Instant T = Instant.parse("2026-01-02T10:00:00Z");
 
+    private static long runOf(Store store, TestPlan plan) {
+        return store.createRun(new NewRun(plan.name() + " on /tmp/x.img", PlanFiles.toJson(plan), plan.name(),
+                "/tmp/x.img", "file", null, "lab1", "0.1.0"));
+    }
+
     @Test
     void aCrystalDiskMarkRunIsEightTilesInItsOwnOrder(@TempDir Path dir) {
         try (Store store = Store.open(dir.resolve("drivelab.db"))) {
             TestPlan plan = Presets.get(Presets.CRYSTALDISKMARK);
-            long id = store.createRun(new NewRun("cdm on nvme0n1", PlanFiles.toJson(plan), plan.name(), "/tmp/x.img",
-                    "file", null, "lab1", "0.1.0"));
+            long id = runOf(store, plan);
             // RND4K Q1T1 read: the plan's 4th test, its reads.
             Point q1t1 = plan.points().stream().filter(p -> p.workload().name().equals("RND4K Q1T1 read"))
                     .findFirst().orElseThrow();
@@ -52,9 +56,7 @@ class CrystalSummaryTest {
     @Test
     void aRunOfAnotherPlanHasNoGrid(@TempDir Path dir) {
         try (Store store = Store.open(dir.resolve("drivelab.db"))) {
-            TestPlan quick = Presets.get(Presets.QUICK);
-            long id = store.createRun(new NewRun("quick", PlanFiles.toJson(quick), quick.name(), "/tmp/x.img",
-                    "file", null, "lab1", "0.1.0"));
+            long id = runOf(store, Presets.get(Presets.QUICK));
             assertEquals(List.of(), Reports.crystalSummaries(store, List.of(id)));
         }
     }
