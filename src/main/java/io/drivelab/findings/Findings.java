@@ -71,7 +71,7 @@ public final class Findings {
                     .map(f -> WorkloadNames.depthAndJobs(f.iodepth(), f.numjobs())).distinct().limit(3).toList();
             findings.add(new Finding(workload, null, workload + ": " + Figures.compact(throughput(point, metric))
                     + unit + "; no reference drive was measured at " + depth
-                    + (nearest.isEmpty() ? "." : " (the nearest they were: " + String.join(", ", nearest) + ").")));
+                    + (nearest.isEmpty() ? "." : " (the nearest measured: " + String.join(", ", nearest) + ").")));
         }
         return findings;
     }
@@ -102,10 +102,21 @@ public final class Findings {
                     .append(" the ").append(any.drive().label()).append("'s ")
                     .append(qualified(throughput)).append(Figures.compact(throughput.value()))
                     .append(throughput.unit() == io.drivelab.reference.Unit.IOPS ? "" : " " + unit).append(where);
-        } else {
-            s.append("compared with the ").append(any.drive().label()).append(where);
         }
         OptionalDouble myLatency = latency == null ? OptionalDouble.empty() : latency.comparableValue(point);
+        if (throughput == null) {
+            // Only a latency to compare: "mean latency 45.2 µs, 1.9× higher than the DRIVE's 23.8 µs (...)".
+            if (myLatency.isEmpty() || latency.value() <= 0) {
+                return null;
+            }
+            String unit = latency.unit() == io.drivelab.reference.Unit.US ? " µs" : " " + latency.unit().symbol();
+            double ratio = myLatency.getAsDouble() / latency.value();
+            return s.append("mean latency ").append(Figures.compact(myLatency.getAsDouble())).append(unit)
+                    .append(", ").append(Math.abs(ratio - 1) < 0.05 ? "level with" : ratio < 1
+                            ? Figures.times(1 / ratio) + " lower than" : Figures.times(ratio) + " higher than")
+                    .append(" the ").append(any.drive().label()).append("'s ").append(qualified(latency))
+                    .append(Figures.compact(latency.value())).append(unit).append(where).append('.').toString();
+        }
         if (myLatency.isPresent() && latency.value() > 0) {
             double ratio = myLatency.getAsDouble() / latency.value();
             s.append("; mean latency ").append(Math.abs(ratio - 1) < 0.05 ? "level"

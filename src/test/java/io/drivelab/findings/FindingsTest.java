@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Findings of a real run (the engine, 2 points) against the shipped reference library. */
+/** Findings of a real run (the engine, 3 points) against the shipped reference library. */
 @IntegrationTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FindingsTest {
@@ -66,7 +66,17 @@ class FindingsTest {
         assertEquals(null, findings.get(0).drive());
         assertTrue(findings.get(0).sentence().startsWith("4K random read QD4 × 1 job: "
                 + Figures.compact(iops(4)) + " IOPS; no reference drive was measured at QD4 × 1 job (the nearest "
-                + "they were: "), findings.get(0).sentence());
+                + "measured: "), findings.get(0).sentence());
+    }
+
+    @Test
+    void whereADriveHasOnlyALatencyThereTheLatenciesAreCompared() {
+        List<Finding> findings = Reports.findings(store, run, kingston).stream()
+                .filter(f -> f.workload().equals("4K random read QD1 × 1 job")).toList();
+        assertEquals(1, findings.size(), findings.toString());
+        assertTrue(findings.get(0).sentence().matches("4K random read QD1 × 1 job: mean latency [\\d.,]+ µs, "
+                + "([\\d.,]+× (lower|higher) than|level with) the Kingston DC3000ME 7\\.68TB's [\\d.,]+ µs "
+                + "\\(Kingston DC3000ME review, .+ section\\)\\."), findings.get(0).sentence());
     }
 
     @Test

@@ -49,15 +49,17 @@ public final class TinyRuns {
     }
 
     /**
-     * 4K random read at QD16 x 8 jobs, where the Kingston DC3000ME review has IOPS and mean latency, then at QD4 x 1
-     * job, where no review measured: 2 points.
+     * 4K random read at QD16 x 8 jobs, where the Kingston DC3000ME review has IOPS and mean latency, at QD4 x 1
+     * job, where no review measured, and at QD1 x 1 job, where it has only a mean latency: 3 points.
      */
     public static long likeTheReviews(Store store, Path dir) {
         return run(store, dir, "like-the-reviews", List.of(
                 new WorkloadStep(Workload.of("4K random read", Rw.RANDREAD, 4096),
                         Matrix.of(List.of(16), List.of(8), 1, 0, 0)),
                 new WorkloadStep(Workload.of("4K random read QD4", Rw.RANDREAD, 4096),
-                        Matrix.of(List.of(4), List.of(1), 1, 0, 0))));
+                        Matrix.of(List.of(4), List.of(1), 1, 0, 0)),
+                new WorkloadStep(Workload.of("4K random read QD1", Rw.RANDREAD, 4096),
+                        Matrix.of(List.of(1), List.of(1), 1, 0, 0))));
     }
 
     private static long run(Store store, Path dir, String name, List<Step> steps) {
