@@ -32,9 +32,10 @@ import org.jfree.data.xy.XYSeriesCollection;
  */
 public final class Charts {
     static final String FONT = "SansSerif";
+    /** Measured lines (solid); none near the reference palette's teal and cyan, so a run never looks like a drive. */
     private static final Color[] MEASURED = {
             new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
-            new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf)};
+            new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0xbcbd22)};
     private static final Color[] REFERENCE = {
             new Color(0x555555), new Color(0x00897b), new Color(0xad1457), new Color(0xb8860b),
             new Color(0x3949ab), new Color(0x6d4c41), new Color(0x7cb342), new Color(0x00acc1)};

@@ -22,7 +22,7 @@ public final class Numbers {
         return us == null ? null : format(us, us >= 10_000 ? 0 : 1);
     }
 
-    /** A latency in the unit that keeps it short: "95.3 µs", "303.7 ms", "2.41 s"; null for no value. */
+    /** A latency in the unit that keeps it short: "95.3 µs", "2.47 ms", "303.7 ms", "2.41 s"; null for none. */
     public static String latency(Double us) {
         if (us == null) {
             return null;
@@ -30,7 +30,7 @@ public final class Numbers {
         if (us >= 1_000_000) {
             return format(us / 1e6, 2) + " s";
         }
-        return us >= 10_000 ? format(us / 1000, 1) + " ms" : format(us, 1) + " µs";
+        return us >= 1000 ? format(us / 1000, us >= 10_000 ? 1 : 2) + " ms" : format(us, 1) + " µs";
     }
 
     /** A throughput with its unit, MB/s growing into GB/s from 10,000 MB/s: {"12.3", "GB/s"}, {"8,477", "IOPS"}. */

@@ -33,6 +33,7 @@ class NumbersTest {
     @Test
     void latencyGrowsFromMicrosecondsIntoMilliseconds() {
         assertEquals("95,3 µs", Numbers.latency(95.3));
+        assertEquals("2,47 ms", Numbers.latency(2474.0));
         assertEquals("303,7 ms", Numbers.latency(303_722.0));
         assertEquals(null, Numbers.latency(null));
     }
