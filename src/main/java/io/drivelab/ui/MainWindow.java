@@ -168,6 +168,9 @@ public final class MainWindow {
                 columns.getItems().setAll(right);
             }
         });
+        // Back on the tab shown last (the Live tab's set-up columns fold away as on a click).
+        tabs.getTabs().stream().filter(t -> t.getText().equals(settings.tab())).findFirst()
+                .ifPresent(t -> tabs.getSelectionModel().select(t));
         drainer = tasks.repeat(DRAIN_PERIOD, () -> {
             if (run.pending()) {
                 liveView.redraw(run::drain);
@@ -305,7 +308,7 @@ public final class MainWindow {
                 plan.idleProperty().get(), plan.preconditionsProperty().get(),
                 targets.testFile().folderProperty().get(), targets.testFile().sizeProperty().get(),
                 references.drives().isEmpty() ? rememberedDrives : references.chosenNames(),
-                compare.logScaleProperty().get());
+                compare.logScaleProperty().get(), tabs.getSelectionModel().getSelectedItem().getText());
     }
 
     private void restorePlan(Settings s) {

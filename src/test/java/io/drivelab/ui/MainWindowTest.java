@@ -109,10 +109,12 @@ class MainWindowTest {
         open();
         assertEquals(width, stage.getScene().getWidth(), 1);
         assertEquals(height, stage.getScene().getHeight(), 1);
+        assertEquals("Compare", find("#tabs", javafx.scene.control.TabPane.class).getSelectionModel()
+                .getSelectedItem().getText());
+        assertTrue(find("#log-scale", CheckBox.class).isSelected());
+        robot.interact(() -> find("#tabs", javafx.scene.control.TabPane.class).getSelectionModel().select(0));
         assertEquals("crystaldiskmark", find("#preset", ComboBox.class).getValue());
         assertEquals("2G", find("#file-size", TextField.class).getText());
         assertEquals(3, find("#runtime", Spinner.class).getValue());
-        robot.interact(() -> find("#tabs", javafx.scene.control.TabPane.class).getSelectionModel().select(1));
-        assertTrue(find("#log-scale", CheckBox.class).isSelected());
     }
 }
