@@ -77,7 +77,13 @@ public final class Charts {
     static ValueAxis valueAxis(String label, boolean log) {
         if (log) {
             LogAxis axis = new LogAxis(label);
-            axis.setNumberFormatOverride(java.text.NumberFormat.getNumberInstance());
+            // Ticks at powers of ten only (1,000, 10,000 …), minor marks between: never "12,589.254".
+            axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+            axis.setMinorTickCount(9);
+            axis.setMinorTickMarksVisible(true);
+            java.text.NumberFormat format = java.text.NumberFormat.getNumberInstance();
+            format.setMaximumFractionDigits(2);
+            axis.setNumberFormatOverride(format);
             axis.setSmallestValue(0.01);
             return axis;
         }

@@ -77,6 +77,29 @@ class ChartsTest {
         assertEquals(true, latency.getRangeAxis() instanceof org.jfree.chart.axis.LogAxis);
         assertEquals(false, Charts.scaling("x", Throughput.IOPS, empty, empty).getXYPlot().getRangeAxis()
                 instanceof org.jfree.chart.axis.LogAxis);
+        // A decade and a bit of data is labelled at its powers of ten, whole numbers only.
+        List<Curve> measured = List.of(new Curve("run", "1 job", List.of(new Curve.XY(1, 1995), new Curve.XY(8,
+                12_589))));
+        java.util.Locale before = java.util.Locale.getDefault();
+        java.util.Locale.setDefault(java.util.Locale.US);
+        JFreeChart chart;
+        try {
+            chart = Charts.scaling("x", Throughput.IOPS, Charts.collection(measured), empty, true);
+        } finally {
+            java.util.Locale.setDefault(before);
+        }
+        java.awt.image.BufferedImage image = chart.createBufferedImage(600, 400);
+        var axis = (org.jfree.chart.axis.LogAxis) chart.getXYPlot().getRangeAxis();
+        var ticks = axis.refreshTicks(image.createGraphics(), new org.jfree.chart.axis.AxisState(),
+                new java.awt.geom.Rectangle2D.Double(0, 0, 500, 300), org.jfree.chart.ui.RectangleEdge.LEFT);
+        List<String> labels = new java.util.ArrayList<>();
+        for (Object tick : ticks) {
+            var t = (org.jfree.chart.axis.ValueTick) tick;
+            if (t.getTickType() == org.jfree.chart.axis.TickType.MAJOR) {
+                labels.add(axis.getNumberFormatOverride().format(t.getValue()));
+            }
+        }
+        assertEquals(List.of("10,000"), labels);
     }
 
     @Test
