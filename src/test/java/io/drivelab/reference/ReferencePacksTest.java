@@ -14,8 +14,8 @@ import io.drivelab.store.Store;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ReferencePacksTest {
-    static final String PACK = """
+public class ReferencePacksTest {
+    public static final String PACK = """
             {"format": 1, "version": 1,
              "review": {"title": "Colleague's bench of the Acme X9", "short": "Acme X9 bench",
                         "seeds": [{"file": "bench-notes.txt", "language": "en", "use": "measured by Ana, lab 2"}]},
