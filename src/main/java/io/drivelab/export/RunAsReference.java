@@ -76,8 +76,10 @@ public final class RunAsReference {
                     + (p.write() == null ? 0 : p.write().bwBytes());
             figures.add(figure(p, "IOPS", round(iops), "IOPS"));
             figures.add(figure(p, "bandwidth", round(bytesPerSecond / 1e6), "MB/s"));
-            Double latency = p.read() == null ? (p.write() == null ? null : p.write().latMeanNs())
-                    : p.write() == null ? p.read().latMeanNs() : null;
+            // a randread stores a write direction that did no I/O: only directions with I/O count
+            boolean reads = p.read() != null && p.read().iops() > 0;
+            boolean writes = p.write() != null && p.write().iops() > 0;
+            Double latency = reads == writes ? null : reads ? p.read().latMeanNs() : p.write().latMeanNs();
             if (latency != null) {
                 figures.add(figure(p, "mean latency", round(latency / 1e3), "us"));
             }
