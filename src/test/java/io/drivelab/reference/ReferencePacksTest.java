@@ -108,6 +108,16 @@ public class ReferencePacksTest {
     }
 
     @Test
+    void anEndlessDeviceIsRefusedWithoutReadingIt() {
+        try (Store store = open()) {
+            InputFileException e = assertThrows(InputFileException.class,
+                    () -> ReferencePacks.add(store, Path.of("/dev/zero")));
+            assertTrue(e.getMessage().contains("is a character device, not a reference pack"), e.getMessage());
+            assertEquals(List.of(), ReferencePacks.names(store));
+        }
+    }
+
+    @Test
     void aFolderOrAMissingFileIsNotReadAsAPack() {
         try (Store store = open()) {
             assertThrows(InputFileException.class, () -> ReferencePacks.add(store, dir));
