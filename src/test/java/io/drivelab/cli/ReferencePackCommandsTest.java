@@ -85,6 +85,16 @@ class ReferencePackCommandsTest {
     }
 
     @Test
+    void aPackIsNeverWrittenOverADevice() {
+        long run = StoredRuns.completeRun(db());
+        Cli.Result export = Cli.run("export", String.valueOf(run), "--db", db().toString(), "--as-reference",
+                "--drive", "Acme X9 2TB", "--out", "/dev/full");
+        assertEquals(CommandException.BAD_INPUT, export.exitCode(), export.toString());
+        assertTrue(export.err().contains("/dev/full is a character device"), export.err());
+        assertFalse(Files.isRegularFile(Path.of("/dev/full")), "the device node is left as it was");
+    }
+
+    @Test
     void aShippedFileCannotBeRemoved() {
         Cli.Result remove = Cli.run("reference", "remove", "--db", db().toString(), "kingston-dc3000me-review.json");
         assertEquals(CommandException.BAD_INPUT, remove.exitCode(), remove.toString());
