@@ -11,6 +11,7 @@ import io.drivelab.store.Store;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -18,6 +19,11 @@ import picocli.CommandLine.Spec;
 final class ReferencePackCommands {
 
     private ReferencePackCommands() {
+    }
+
+    /** The sub-command's --db, else the one given before it (`reference --db F add PACK`), else the default. */
+    static StoreOption store(StoreOption own, ReferenceCommand parent) {
+        return own.db == null && parent != null && parent.store.db != null ? parent.store : own;
     }
 
     @Command(name = "add", mixinStandardHelpOptions = true,
@@ -36,13 +42,16 @@ final class ReferencePackCommands {
         @Mixin
         StoreOption store;
 
+        @ParentCommand
+        ReferenceCommand parent;
+
         @Parameters(paramLabel = "PACK.json", description = "The pack file.")
         Path file;
 
         @Override
         public Integer call() {
             ReferencePacks.Added added;
-            try (Store s = store.open()) {
+            try (Store s = store(store, parent).open()) {
                 added = ReferencePacks.add(s, file);
             } catch (InputFileException e) {
                 throw CommandException.badInput(e.getMessage());
@@ -69,12 +78,15 @@ final class ReferencePackCommands {
         @Mixin
         StoreOption store;
 
+        @ParentCommand
+        ReferenceCommand parent;
+
         @Parameters(paramLabel = "NAME", description = "The pack's name, e.g. run-12.json.")
         String name;
 
         @Override
         public Integer call() {
-            try (Store s = store.open()) {
+            try (Store s = store(store, parent).open()) {
                 ReferencePacks.remove(s, name);
             } catch (ReferenceDataException e) {
                 throw CommandException.badInput(e.getMessage());

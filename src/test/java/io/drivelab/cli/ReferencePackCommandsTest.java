@@ -95,6 +95,17 @@ class ReferencePackCommandsTest {
     }
 
     @Test
+    void theDatabaseMayBeNamedBeforeTheSubcommand() throws Exception {
+        Path pack = Files.writeString(dir.resolve("acme.json"), ReferencePacksTest.PACK);
+        Cli.Result add = Cli.run("reference", "--db", db().toString(), "add", pack.toString());
+        assertEquals(0, add.exitCode(), add.toString());
+        assertTrue(isReferenceDrive("Acme X9 2TB"), "added to the database named before `add`");
+        Cli.Result remove = Cli.run("reference", "--db", db().toString(), "remove", "acme.json");
+        assertEquals(0, remove.exitCode(), remove.toString());
+        assertFalse(isReferenceDrive("Acme X9 2TB"));
+    }
+
+    @Test
     void aShippedFileCannotBeRemoved() {
         Cli.Result remove = Cli.run("reference", "remove", "--db", db().toString(), "kingston-dc3000me-review.json");
         assertEquals(CommandException.BAD_INPUT, remove.exitCode(), remove.toString());
