@@ -74,17 +74,16 @@ public final class RunAsReference {
             double iops = (p.read() == null ? 0 : p.read().iops()) + (p.write() == null ? 0 : p.write().iops());
             long bytesPerSecond = (p.read() == null ? 0 : p.read().bwBytes())
                     + (p.write() == null ? 0 : p.write().bwBytes());
-            figures.add(figure(p, "IOPS", round(iops), "IOPS"));
-            figures.add(figure(p, "bandwidth", round(bytesPerSecond / 1e6), "MB/s"));
+            addFigure(figures, p, "IOPS", round(iops), "IOPS");
+            addFigure(figures, p, "bandwidth", round(bytesPerSecond / 1e6), "MB/s");
             // a randread stores a write direction that did no I/O: only directions with I/O count
             boolean reads = p.read() != null && p.read().iops() > 0;
             boolean writes = p.write() != null && p.write().iops() > 0;
             Double latency = reads == writes ? null : reads ? p.read().latMeanNs() : p.write().latMeanNs();
             if (latency != null) {
-                figures.add(figure(p, "mean latency", round(latency / 1e3), "us"));
+                addFigure(figures, p, "mean latency", round(latency / 1e3), "us");
             }
         }
-        figures.removeIf(f -> f.contains("\"value\":0}") || f.contains("\"value\":0.0}"));
         if (figures.isEmpty()) {
             throw new ExportException("run " + runId + " has no complete measured point of one block size to give "
                     + "as reference figures");
@@ -145,7 +144,11 @@ public final class RunAsReference {
                 : Math.round(gb) + "GB";
     }
 
-    private static String figure(PointResult p, String metric, double value, String unit) {
+    /** Adds the figure unless it is 0 (the format takes only values above 0: a point that moved no data). */
+    private static void addFigure(List<String> figures, PointResult p, String metric, double value, String unit) {
+        if (value <= 0) {
+            return;
+        }
         ObjectNode f = JSON.createObjectNode();
         f.put("drive", "drive");
         f.put("section", p.meta().workload());
@@ -159,7 +162,7 @@ public final class RunAsReference {
         f.put("note", "point " + p.meta().pointKey());
         f.put("unit", unit);
         f.put("value", value);
-        return write(f);
+        figures.add(write(f));
     }
 
     private static double round(double value) {
