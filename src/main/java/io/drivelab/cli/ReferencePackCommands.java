@@ -21,9 +21,22 @@ final class ReferencePackCommands {
     private ReferencePackCommands() {
     }
 
-    /** The sub-command's --db, else the one given before it (`reference --db F add PACK`), else the default. */
-    static StoreOption store(StoreOption own, ReferenceCommand parent) {
-        return own.db == null && parent != null && parent.store.db != null ? parent.store : own;
+    /** What add and remove share: the database, theirs or the one given before them. */
+    abstract static class PackCommand implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        StoreOption store;
+
+        @ParentCommand
+        ReferenceCommand parent;
+
+        /** The sub-command's --db, else the one given before it (`reference --db F add PACK`), else the default. */
+        Store open() {
+            boolean parentsOwn = store.db == null && parent != null && parent.store.db != null;
+            return (parentsOwn ? parent.store : store).open();
+        }
     }
 
     @Command(name = "add", mixinStandardHelpOptions = true,
@@ -35,23 +48,14 @@ final class ReferencePackCommands {
                             + "with any problem is refused with every problem listed; a pack cannot change the "
                             + "shipped figures (one named like a shipped file, or naming the same review, is "
                             + "refused)."})
-    static final class Add implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Mixin
-        StoreOption store;
-
-        @ParentCommand
-        ReferenceCommand parent;
-
+    static final class Add extends PackCommand {
         @Parameters(paramLabel = "PACK.json", description = "The pack file.")
         Path file;
 
         @Override
         public Integer call() {
             ReferencePacks.Added added;
-            try (Store s = store(store, parent).open()) {
+            try (Store s = open()) {
                 added = ReferencePacks.add(s, file);
             } catch (InputFileException e) {
                 throw CommandException.badInput(e.getMessage());
@@ -71,22 +75,13 @@ final class ReferencePackCommands {
     @Command(name = "remove", mixinStandardHelpOptions = true,
             description = "Remove a reference pack you added (by its name, as `reference add` printed it). Shipped "
                     + "reference files cannot be removed.")
-    static final class Remove implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Mixin
-        StoreOption store;
-
-        @ParentCommand
-        ReferenceCommand parent;
-
+    static final class Remove extends PackCommand {
         @Parameters(paramLabel = "NAME", description = "The pack's name, e.g. run-12.json.")
         String name;
 
         @Override
         public Integer call() {
-            try (Store s = store(store, parent).open()) {
+            try (Store s = open()) {
                 ReferencePacks.remove(s, name);
             } catch (ReferenceDataException e) {
                 throw CommandException.badInput(e.getMessage());
