@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import io.drivelab.export.ExportException;
+import io.drivelab.export.RunAsReference;
 import io.drivelab.export.RunExport;
 import io.drivelab.store.Store;
 import picocli.CommandLine.Command;
@@ -29,7 +30,11 @@ import picocli.CommandLine.Spec;
                         + "MB/s are 10^6 bytes per second; latencies are in microseconds, from submission to "
                         + "completion.",
                 "",
-                "JSON: {\"run\": {...}, \"points\": [{column: value, ...}, ...]} with the same columns."})
+                "JSON: {\"run\": {...}, \"points\": [{column: value, ...}, ...]} with the same columns.",
+                "",
+                "--as-reference: the run as a reference pack (docs/reference.md) for `drivelab reference add`: each "
+                        + "complete point's IOPS, MB/s and mean latency, from the source \"measured by DriveLab run N "
+                        + "on HOST, DATE\"."})
 public final class ExportCommand implements Callable<Integer> {
 
     enum OutputFormat {
@@ -54,8 +59,21 @@ public final class ExportCommand implements Callable<Integer> {
             + "targets have the point); run_id is RUN. JSON has the group instead of the run.")
     boolean combined;
 
+    @Option(names = "--as-reference", description = "Write the run as a reference pack instead (see above).")
+    boolean asReference;
+
+    @Option(names = "--drive", paramLabel = "\"VENDOR MODEL CAPACITY\"", description = "With --as-reference: the "
+            + "drive the run measured, e.g. \"Acme X9 2TB\" (default: the drive stored with the run).")
+    String drive;
+
     @Override
     public Integer call() {
+        if (asReference) {
+            return asReference();
+        }
+        if (drive != null) {
+            throw CommandException.badInput("--drive names the drive of a reference pack: add --as-reference");
+        }
         RunExport.Format as = RunExport.Format.valueOf(format.name().toUpperCase(Locale.ROOT));
         RunExport.Text export;
         try (Store s = stored.open()) {
@@ -68,5 +86,24 @@ public final class ExportCommand implements Callable<Integer> {
         }
         return Exports.print(spec, export, outFile, "drivelab: wrote " + export.points()
                 + (export.points() == 1 ? " point" : " points") + " of run " + stored.id() + " to " + outFile);
+    }
+
+    private Integer asReference() {
+        if (combined) {
+            throw CommandException.badInput("--combined and --as-reference do not go together: export each run of "
+                    + "the group as a pack");
+        }
+        RunAsReference.Pack pack;
+        try (Store s = stored.open()) {
+            stored.in(s);
+            pack = outFile == null ? RunAsReference.of(s, stored.id(), drive)
+                    : RunAsReference.write(s, stored.id(), drive, outFile);
+        } catch (ExportException e) {
+            throw CommandException.badInput(e.getMessage() + (drive == null ? " (--drive \"VENDOR MODEL CAPACITY\")"
+                    : ""));
+        }
+        return Exports.print(spec, new RunExport.Text(pack.json(), pack.figures()), outFile, "drivelab: wrote "
+                + pack.figures() + (pack.figures() == 1 ? " figure" : " figures") + " of run " + stored.id()
+                + " to " + outFile + "; `drivelab reference add " + outFile + "` adds them to the library");
     }
 }

@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code drivelab reference}: the published figures DriveLab compares results with, and where each comes from. */
 @Command(name = "reference", mixinStandardHelpOptions = true,
+        subcommands = {ReferencePackCommands.Add.class, ReferencePackCommands.Remove.class},
         description = {"List the reference library: every figure the shipped reviews publish, with its drive, its "
                 + "source (review, copy of the review, section) and its workload.",
                 "",
@@ -30,7 +31,9 @@ import picocli.CommandLine.Spec;
                         + "most, derived, range low/high, and what the review says).",
                 "",
                 "The library is loaded into the database on first use and again whenever this DriveLab ships "
-                        + "newer data; your runs are not touched."})
+                        + "newer data; your runs are not touched. `reference add PACK.json` adds figures of your own "
+                        + "(a pack), `reference remove NAME` removes them; a pack's figures name their source as "
+                        + "pack:NAME."})
 public final class ReferenceCommand implements Callable<Integer> {
 
     /** The CSV header, as documented. */

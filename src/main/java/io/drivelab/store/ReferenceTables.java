@@ -56,6 +56,24 @@ final class ReferenceTables {
         }
     }
 
+    /** Removes one reference file and its figures; whether there was one. */
+    boolean remove(String file) {
+        try {
+            return database.transaction(c -> {
+                try (PreparedStatement figures = c.prepareStatement(
+                        "DELETE FROM reference_figures WHERE source_file = ?");
+                     PreparedStatement source = c.prepareStatement("DELETE FROM reference_sources WHERE file = ?")) {
+                    figures.setString(1, file);
+                    figures.executeUpdate();
+                    source.setString(1, file);
+                    return source.executeUpdate() > 0;
+                }
+            });
+        } catch (SQLException e) {
+            throw database.failure("removing reference file " + file, e);
+        }
+    }
+
     private static void insertRows(Connection c, String file, List<ReferenceRow> figures) throws SQLException {
         try (PreparedStatement insert = c.prepareStatement("""
                 INSERT INTO reference_figures (source_file, seq, kind, drive, capacity, section, suite, test, rw, bs,

@@ -248,6 +248,11 @@ public final class Store implements AutoCloseable {
         reference.replace(source, figures);
     }
 
+    /** Removes one reference file and its figures, in one transaction; whether there was one. */
+    public boolean removeReferenceSource(String file) {
+        return reference.remove(file);
+    }
+
     /** The figures of one reference file as loaded, in the file's order. */
     public List<ReferenceRow> listReferenceRows(String file) {
         return reference.rows(file);
