@@ -267,11 +267,12 @@ static int run_point(int argc, char **argv, engine_point_fn point)
 		int status;
 		if (waitpid(child, &status, signalled ? 0 : WNOHANG) == child)
 			return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-		bool open = read_input(STOP_POLL_MS);
-		bool stop = !open || g_stop;
 		/* a request sent ahead waits for its turn; a stop line ahead of it is for this point */
+		bool stop = false;
 		while (inlen >= 5 && !memcmp(inbuf, "stop\n", 5) && next_line(line))
 			stop = true;
+		bool open = stop || read_input(STOP_POLL_MS);
+		stop |= !open || g_stop;
 		if (stop && !signalled) {
 			kill(child, SIGTERM);
 			signalled = !open || g_stop;  /* then wait for the child without reading on */
