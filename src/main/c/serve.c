@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #define REQUEST_MAX (64 * 1024)
@@ -199,11 +200,11 @@ static char inbuf[REQUEST_MAX + 1];
 static size_t inlen;
 static bool in_eof;
 
-/* Waits up to timeout_ms for input; false once stdin is closed. */
-static bool read_input(int timeout_ms)
+/* Waits up to timeout_ms for input, or for the point's end (child_fd, a pidfd, or -1); false once stdin is closed. */
+static bool read_input(int timeout_ms, int child_fd)
 {
-	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
-	if (in_eof || poll(&pfd, 1, timeout_ms) <= 0)
+	struct pollfd pfd[2] = { { .fd = STDIN_FILENO, .events = POLLIN }, { .fd = child_fd, .events = POLLIN } };
+	if (in_eof || poll(pfd, child_fd >= 0 ? 2 : 1, timeout_ms) <= 0 || !pfd[0].revents)
 		return !in_eof;
 	if (inlen == REQUEST_MAX)
 		inlen = 0;  /* a line longer than any request: dropped, and its rest refused as a request */
@@ -262,16 +263,21 @@ static int run_point(int argc, char **argv, engine_point_fn point)
 			dup2(null, STDIN_FILENO);
 		_exit(point(argc, argv));
 	}
+	/* the point's end wakes the wait at once (a kernel without pidfds: within STOP_POLL_MS) */
+	int child_fd = (int)syscall(SYS_pidfd_open, child, 0);
 	bool signalled = false;
 	while (true) {
 		int status;
-		if (waitpid(child, &status, signalled ? 0 : WNOHANG) == child)
+		if (waitpid(child, &status, signalled ? 0 : WNOHANG) == child) {
+			if (child_fd >= 0)
+				close(child_fd);
 			return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		}
 		/* a request sent ahead waits for its turn; a stop line ahead of it is for this point */
 		bool stop = false;
 		while (inlen >= 5 && !memcmp(inbuf, "stop\n", 5) && next_line(line))
 			stop = true;
-		bool open = stop || read_input(STOP_POLL_MS);
+		bool open = stop || read_input(STOP_POLL_MS, child_fd);
 		stop |= !open || g_stop;
 		if (stop && !signalled) {
 			kill(child, SIGTERM);
@@ -330,7 +336,7 @@ int serve_main(int argc, char **argv, engine_point_fn point)
 
 	while (!g_stop) {
 		if (!next_line(line)) {
-			if (!read_input(STOP_POLL_MS))
+			if (!read_input(STOP_POLL_MS, -1))
 				break;
 			continue;
 		}
