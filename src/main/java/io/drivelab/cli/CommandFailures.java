@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 
+import io.drivelab.files.OutputFileException;
 import io.drivelab.store.StoreException;
 import io.drivelab.workload.PlanException;
 import picocli.CommandLine;
@@ -11,7 +12,8 @@ import picocli.CommandLine;
 /**
  * Turns what a command throws into a message on stderr and an exit code, so commands just throw:
  * {@link CommandException} with its own code; a {@link PlanException} (bad plan, unknown preset) lists every problem
- * and exits 2; {@link StoreException} and I/O errors exit 1. Anything else is a bug: picocli's stack trace, exit 1.
+ * and exits 2; an output file refused (a device, a folder) exits 2, one that could not be written 1;
+ * {@link StoreException} and I/O errors exit 1. Anything else is a bug: picocli's stack trace, exit 1.
  */
 final class CommandFailures implements CommandLine.IExecutionExceptionHandler {
 
@@ -23,6 +25,9 @@ final class CommandFailures implements CommandLine.IExecutionExceptionHandler {
         if (e instanceof CommandException ce) {
             exitCode = ce.exitCode();
             message = ce.getMessage();
+        } else if (e instanceof OutputFileException oe) {
+            exitCode = oe.refused() ? CommandException.BAD_INPUT : CommandException.FAILED;
+            message = oe.getMessage();
         } else if (e instanceof PlanException pe) {
             exitCode = CommandException.BAD_INPUT;
             message = pe.getMessage();

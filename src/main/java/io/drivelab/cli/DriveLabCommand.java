@@ -42,6 +42,19 @@ public final class DriveLabCommand implements Callable<Integer> {
         commandLine.setParameterExceptionHandler(DriveLabCommand::usageError);
         // What commands throw (CommandException, bad plans, store failures) becomes a message and an exit code.
         commandLine.setExecutionExceptionHandler(new CommandFailures());
+        commandLine.setOut(StandardOutput.writer());
+        // A command whose output could not be written (a full disk, a closed pipe) has failed, whatever it returned.
+        commandLine.setExecutionStrategy(parsed -> {
+            int exitCode = new CommandLine.RunLast().execute(parsed);
+            String failure = StandardOutput.failure(commandLine.getOut());
+            if (failure == null) {
+                return exitCode;
+            }
+            PrintWriter err = commandLine.getErr();
+            err.println("drivelab: cannot write the output: " + failure);
+            err.flush();
+            return exitCode == 0 ? CommandException.FAILED : exitCode;
+        });
         return commandLine;
     }
 

@@ -1,20 +1,14 @@
 package io.drivelab.cli;
 
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import io.drivelab.reference.FioJsonExport;
-import io.drivelab.store.Run;
+import io.drivelab.export.RunExport;
 import io.drivelab.store.Store;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code drivelab export-fio RUN}: a run as fio JSON, for tools that read fio's results. */
@@ -30,31 +24,20 @@ public final class ExportFioCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    StoreOption store;
-
-    @Parameters(paramLabel = "RUN", description = "The run's id (see `drivelab runs`).")
-    long runId;
+    RunArgument stored;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of stdout.")
     Path outFile;
 
     @Override
-    public Integer call() throws IOException {
-        String json;
-        try (Store s = store.open()) {
-            Run run = StoreOption.run(s, runId);
-            json = FioJsonExport.write(run, s.listPoints(runId));
+    public Integer call() {
+        RunExport.Text export;
+        try (Store s = stored.open()) {
+            stored.in(s);
+            export = outFile == null ? RunExport.of(s, stored.id(), RunExport.Format.FIO_JSON, false)
+                    : RunExport.write(s, stored.id(), RunExport.Format.FIO_JSON, false, outFile);
         }
-        if (outFile == null) {
-            PrintWriter out = spec.commandLine().getOut();
-            out.print(json);
-            out.flush();
-        } else {
-            Files.writeString(outFile, json, StandardCharsets.UTF_8);
-            PrintWriter err = spec.commandLine().getErr();
-            err.println("drivelab: wrote run " + runId + " as fio JSON to " + outFile);
-            err.flush();
-        }
-        return 0;
+        return Exports.print(spec, export, outFile, "drivelab: wrote run " + stored.id() + " as fio JSON to "
+                + outFile);
     }
 }

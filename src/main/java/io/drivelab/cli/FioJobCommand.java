@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.drivelab.files.OutputFile;
 import io.drivelab.store.Run;
 import io.drivelab.store.Store;
 import io.drivelab.workload.FioJobFile;
@@ -75,7 +76,7 @@ public final class FioJobCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        OutFile.write(outFile, jobFile);
+        OutputFile.at(outFile).writeString(jobFile);
         PrintWriter err = spec.commandLine().getErr();
         err.println("drivelab: wrote " + outFile + "; run it with: fio " + outFile);
         err.flush();

@@ -1,7 +1,5 @@
 package io.drivelab.cli;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -10,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 
 import io.drivelab.store.PointMeta;
-import io.drivelab.workload.BlockSizeMix;
 import io.drivelab.workload.Units;
 
 /** How the command line writes figures for people; exact sizes and durations come from {@link Units}. */
@@ -40,15 +37,8 @@ public final class Format {
     }
 
     /** Nanoseconds as microseconds with one decimal; null stays null (shown as "-"). */
-    public static String micros(Number nanoseconds) {
+    public static String microsOfNanos(Number nanoseconds) {
         return nanoseconds == null ? null : String.format(Locale.ROOT, "%.1f", nanoseconds.doubleValue() / 1000);
-    }
-
-    /** A value rounded to {@code scale} decimals without trailing zeros, for exports: 409.602048 → 409.602. */
-    public static BigDecimal exact(double value, int scale) {
-        BigDecimal rounded = BigDecimal.valueOf(value).setScale(scale, RoundingMode.HALF_UP).stripTrailingZeros();
-        // stripTrailingZeros turns 500 into 5E+2; keep it a plain integer.
-        return rounded.scale() < 0 ? rounded.setScale(0) : rounded;
     }
 
     /** Local date and time to the minute, for tables. */
@@ -59,22 +49,6 @@ public final class Format {
     /** Local date and time to the second. */
     public static String seconds(Instant instant) {
         return instant == null ? null : SECONDS.format(instant.atZone(ZoneId.systemDefault()));
-    }
-
-    /**
-     * A point's transfer size, short: "4k", or for a mix its most frequent size, "128k-mix" (a CDN mix has 30+
-     * sizes; the export has the whole mix).
-     */
-    public static String transfer(PointMeta meta) {
-        if (meta.bs() != null) {
-            return Units.formatSize(meta.bs());
-        }
-        try {
-            return Units.formatSize(BlockSizeMix.parse(meta.bsMix()).dominantBs()) + "-mix";
-        } catch (RuntimeException e) {
-            // A mix this version cannot read still shows, as stored.
-            return meta.bsMix();
-        }
     }
 
     /** Text broken into lines of at most {@code width} characters (longer words stay whole); none for blank text. */

@@ -13,6 +13,7 @@ import io.drivelab.reference.ReferenceFigure;
 import io.drivelab.reference.ReferenceLibrary;
 import io.drivelab.reference.ReferenceMatch;
 import io.drivelab.reference.ReferenceStore;
+import io.drivelab.report.PointFigures;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
@@ -78,7 +79,7 @@ public final class ImportFioCommand implements Callable<Integer> {
 
     private static void printPoint(PrintWriter out, PointResult point, ReferenceMatch match) {
         out.println("  " + point.meta().workload() + ": " + Format.rw(point.meta()) + " "
-                + Format.transfer(point.meta()) + " QD" + point.meta().iodepth() + "/" + point.meta().numjobs()
+                + PointFigures.transfer(point.meta()) + " QD" + point.meta().iodepth() + "/" + point.meta().numjobs()
                 + ", " + point.status().dbValue());
         if (match.isEmpty()) {
             out.println("    no published figure of this workload");

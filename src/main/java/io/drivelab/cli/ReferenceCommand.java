@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
+import io.drivelab.export.Csv;
 import io.drivelab.reference.Disagreement;
 import io.drivelab.reference.ReferenceFigure;
 import io.drivelab.reference.ReferenceLibrary;

@@ -2,13 +2,13 @@ package io.drivelab.cli;
 
 import java.awt.Dimension;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import io.drivelab.files.OutputFile;
 import io.drivelab.reference.ReferenceStore;
 import io.drivelab.report.LibraryCurves;
 import io.drivelab.report.ReferenceCurves;
@@ -20,7 +20,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code drivelab report RUN --png FILE}: the GUI's report of a run, rendered headless. */
@@ -38,10 +37,8 @@ public final class ReportCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    StoreOption store;
+    RunArgument stored;
 
-    @Parameters(paramLabel = "RUN", description = "The run's id (see `drivelab runs`).")
-    long runId;
 
     @Option(names = "--png", required = true, paramLabel = "FILE", description = "The PNG to write.")
     Path png;
@@ -58,23 +55,24 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        // both paths checked before anything is written: a refusal leaves nothing half done
+        OutputFile.at(png).check();
         Report report;
-        try (Store s = store.open()) {
-            StoreOption.run(s, runId);
-            report = Reports.run(s, runId, references(s));
+        try (Store s = stored.open()) {
+            stored.in(s);
+            report = Reports.run(s, stored.id(), references(s));
+        }
+        if (chartsDir != null) {
+            OutputFile.folder(chartsDir);
         }
         ReportRenderer renderer = new ReportRenderer();
-        try {
-            renderer.writePng(report, png);
-            Dimension size = renderer.size(report);
-            out.printf(Locale.ROOT, "Report of run %d: %s (%d x %d px, %d workloads)%n", runId, png, size.width,
-                    size.height, report.panels().size());
-            if (chartsDir != null) {
-                List<Path> charts = renderer.writeCharts(report, chartsDir);
-                out.printf(Locale.ROOT, "%d charts in %s%n", charts.size(), chartsDir);
-            }
-        } catch (UncheckedIOException e) {
-            throw CommandException.failed(e.getMessage(), e);
+        renderer.writePng(report, png);
+        Dimension size = renderer.size(report);
+        out.printf(Locale.ROOT, "Report of run %d: %s (%d x %d px, %d workloads)%n", stored.id(), png, size.width,
+                size.height, report.panels().size());
+        if (chartsDir != null) {
+            List<Path> charts = renderer.writeCharts(report, chartsDir);
+            out.printf(Locale.ROOT, "%d charts in %s%n", charts.size(), chartsDir);
         }
         out.flush();
         return 0;

@@ -1,7 +1,7 @@
 package io.drivelab.cli;
 
 import io.drivelab.device.DeviceDiscovery;
-import io.drivelab.run.PlanRunner;
+import io.drivelab.run.RunSession;
 import io.drivelab.run.RunException;
 import io.drivelab.store.Run;
 import io.drivelab.store.RunStatus;
@@ -10,7 +10,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
@@ -28,10 +27,8 @@ public final class ResumeCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    StoreOption store;
+    RunArgument stored;
 
-    @Parameters(paramLabel = "RUN", description = "The run's id (see `drivelab runs`).")
-    long runId;
 
     @Option(names = "--allow-destroy", paramLabel = "DEVICE",
             description = "Confirms again that the plan may destroy everything on this block device.")
@@ -50,18 +47,18 @@ public final class ResumeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path engine = RunCommand.engine();
-        try (Store s = store.open()) {
-            Run run = StoreOption.run(s, runId);
+        try (Store s = stored.open()) {
+            Run run = stored.in(s);
             if (run.status() == RunStatus.COMPLETE) {
-                throw CommandException.badInput("run " + runId + " is complete; there is nothing to resume");
+                throw CommandException.badInput("run " + stored.id() + " is complete; there is nothing to resume");
             }
             RunConsole console = new RunConsole(spec.commandLine().getOut(), spec.commandLine().getErr(), json);
-            PlanRunner runner = new PlanRunner(s, engine, new DeviceDiscovery(), console)
-                    .overwriteFile(overwriteFile).keepFile(keepFile);
+            RunSession session = new RunSession(s, engine, new DeviceDiscovery()).keepFile(keepFile);
             try {
-                return RunConsole.execute(runner, () -> runner.resume(runId, allowDestroy));
+                return RunConsole.execute(session::cancel,
+                        () -> session.resume(stored.id(), allowDestroy, overwriteFile, console));
             } catch (RunException e) {
-                throw CommandException.badInput(e.getMessage());
+                throw CommandException.badInput(RunCommand.withHint(e));
             }
         }
     }

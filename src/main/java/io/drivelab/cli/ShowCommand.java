@@ -8,7 +8,11 @@ import java.util.concurrent.Callable;
 import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.CheckpointSummary;
 import io.drivelab.run.CombinedResults;
-import io.drivelab.run.GdsioGrid;
+import io.drivelab.report.GdsioGrid;
+import io.drivelab.report.PointFigures;
+import io.drivelab.export.RunSummary;
+import io.drivelab.export.PointRows;
+import io.drivelab.workload.PointKinds;
 import io.drivelab.store.Direction;
 import io.drivelab.store.DirectionResult;
 import io.drivelab.store.Drive;
@@ -23,7 +27,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code drivelab show RUN}: a run's header and its points' figures. */
@@ -39,10 +42,8 @@ public final class ShowCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    StoreOption store;
+    RunArgument stored;
 
-    @Parameters(paramLabel = "RUN", description = "The run's id (see `drivelab runs`).")
-    long runId;
 
     @Option(names = "--combined", description = "For a run of several targets at once (drivelab run --target A "
             + "--target B): the group's runs summed point by point (IOPS and MB/s add up; mean latency weighted by "
@@ -52,14 +53,14 @@ public final class ShowCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Store s = store.open()) {
-            Run run = StoreOption.run(s, runId);
-            List<StoredPoint> points = s.listPoints(runId);
+        try (Store s = stored.open()) {
+            Run run = stored.in(s);
+            List<StoredPoint> points = s.listPoints(stored.id());
             header(out, s, run);
-            java.util.Optional<RunGroup> group = s.findRunGroup(runId);
+            java.util.Optional<RunGroup> group = s.findRunGroup(stored.id());
             group.ifPresent(g -> out.println("Group:    " + groupLine(s, g)));
             if (combined) {
-                RunGroup g = group.orElseThrow(() -> CommandException.badInput("run " + runId + " ran on one "
+                RunGroup g = group.orElseThrow(() -> CommandException.badInput("run " + stored.id() + " ran on one "
                         + "target; --combined sums the runs of several targets run at once"));
                 out.println();
                 printCombined(out, s, g);
@@ -83,8 +84,9 @@ public final class ShowCommand implements Callable<Integer> {
                 CheckpointSummary.fromResultJson(p.point().resultJson())
                         .ifPresent(c -> checkpoints(out, p.point(), c));
             }
-            if (GdsioGrid.isSweep(run.planName())) {
-                gdsio(out, GdsioGrid.series(points));
+            List<GdsioGrid.Series> sweep = GdsioGrid.sweep(points, PointKinds.ofPlanJson(run.planJson()));
+            if (!sweep.isEmpty()) {
+                gdsio(out, sweep);
             }
             out.flush();
             return 0;
@@ -102,7 +104,7 @@ public final class ShowCommand implements Callable<Integer> {
                 + (run.engineVersion() == null ? "" : ", engine " + run.engineVersion()));
         out.println("Started:  " + Format.seconds(run.startedAt()));
         out.println("Ended:    " + (run.endedAt() == null ? "-" : Format.seconds(run.endedAt())));
-        out.println("Status:   " + run.status().dbValue() + ", " + RunsCommand.progress(store, run)
+        out.println("Status:   " + run.status().dbValue() + ", " + RunSummary.progress(store, run)
                 + " measured points complete");
         if (run.error() != null) {
             out.println("Error:    " + run.error());
@@ -129,14 +131,15 @@ public final class ShowCommand implements Callable<Integer> {
                 + "takes as long as the slowest target's)");
         Table table = new Table("WORKLOAD", "RW", "BS", "QD", "JOBS", "TARGETS", "DIR", "IOPS", "MB/S", "MEAN µs",
                 "P99 µs", "STATUS").alignRight(3, 4, 5, 7, 8, 9, 10);
-        for (CombinedResults.Point p : CombinedResults.combine(runs)) {
+        for (CombinedResults.Point p : CombinedResults.combine(runs, PointKinds.ofPlanJson(
+                store.getRun(g.runIds().get(0)).map(Run::planJson).orElse(null)))) {
             for (Direction direction : directions(new PointResult(p.meta(), p.status(), null, p.read(), p.write(),
                     null, List.of(), null, java.time.Instant.EPOCH, java.time.Instant.EPOCH))) {
                 DirectionResult d = direction == Direction.READ ? p.read() : p.write();
-                table.row(p.meta().workload(), Format.rw(p.meta()), Format.transfer(p.meta()), p.meta().iodepth(),
-                        p.meta().numjobs(), p.targets(), direction.jsonName(), Format.iops(d.iops()),
-                        Format.megabytesPerSecond(d.bwBytes()), Format.micros(d.latMeanNs()), Format.micros(d.p99Ns()),
-                        p.status().dbValue());
+                table.row(p.meta().workload(), Format.rw(p.meta()), PointFigures.transfer(p.meta()),
+                        p.meta().iodepth(), p.meta().numjobs(), p.targets(), direction.jsonName(),
+                        Format.iops(d.iops()), Format.megabytesPerSecond(d.bwBytes()),
+                        Format.microsOfNanos(d.latMeanNs()), Format.microsOfNanos(d.p99Ns()), p.status().dbValue());
             }
         }
         table.print(out);
@@ -239,12 +242,12 @@ public final class ShowCommand implements Callable<Integer> {
     private static void addRow(Table table, boolean withKind, PointResult p, Direction direction,
                                DirectionResult figures) {
         List<Object> cells = new ArrayList<>(List.of(p.meta().workload(), Format.rw(p.meta()),
-                Format.transfer(p.meta()), p.meta().iodepth(), p.meta().numjobs()));
+                PointFigures.transfer(p.meta()), p.meta().iodepth(), p.meta().numjobs()));
         cells.add(direction == null ? null : direction.jsonName());
         cells.add(figures == null ? null : Format.iops(figures.iops()));
         cells.add(figures == null ? null : Format.megabytesPerSecond(figures.bwBytes()));
-        cells.add(figures == null ? null : Format.micros(figures.latMeanNs()));
-        cells.add(figures == null ? null : Format.micros(figures.p99Ns()));
+        cells.add(figures == null ? null : Format.microsOfNanos(figures.latMeanNs()));
+        cells.add(figures == null ? null : Format.microsOfNanos(figures.p99Ns()));
         cells.add(p.status().dbValue());
         if (withKind) {
             cells.add(0, p.meta().kind().dbValue());
@@ -261,10 +264,10 @@ public final class ShowCommand implements Callable<Integer> {
             return List.of();
         }
         List<Direction> did = new ArrayList<>();
-        if (p.read() != null && didIo(p.read())) {
+        if (p.read() != null && PointRows.didIo(p.read())) {
             did.add(Direction.READ);
         }
-        if (p.write() != null && didIo(p.write())) {
+        if (p.write() != null && PointRows.didIo(p.write())) {
             did.add(Direction.WRITE);
         }
         if (!did.isEmpty()) {
@@ -281,7 +284,4 @@ public final class ShowCommand implements Callable<Integer> {
     }
 
     /** Latencies are recorded only for a direction that completed I/O. */
-    static boolean didIo(DirectionResult d) {
-        return d.latMeanNs() != null || d.iops() > 0 || d.bwBytes() > 0;
-    }
 }

@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
  * {@code --db FILE} for every command that uses the results database: {@code @Mixin StoreOption store;}, then
  * {@code try (Store s = store.open()) { ... }}.
  */
-public final class StoreOption {
+public class StoreOption {
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;

@@ -41,12 +41,21 @@ public record PointFigures(PointMeta meta, PointStatus status, double iops, doub
 
     /** "4k", or "128k-mix" for a block-size mix. */
     public String transfer() {
+        return transfer(meta);
+    }
+
+    /**
+     * A point's transfer size, short: "4k", or for a mix its most frequent size, "128k-mix" (a CDN mix has 30+
+     * sizes; exports have the whole mix). The one label of a point's transfer size, for tables, charts and reports.
+     */
+    public static String transfer(PointMeta meta) {
         if (meta.bs() != null) {
             return Units.formatSize(meta.bs());
         }
         try {
             return Units.formatSize(BlockSizeMix.parse(meta.bsMix()).dominantBs()) + "-mix";
         } catch (RuntimeException e) {
+            // A mix this version cannot read still shows, as stored.
             return meta.bsMix();
         }
     }

@@ -9,9 +9,6 @@ import java.awt.RenderingHints;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +18,8 @@ import javax.imageio.ImageIO;
 
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+
+import io.drivelab.files.OutputFile;
 
 /**
  * Draws a {@link Report} as one PNG (header, two charts per workload, the table) and each chart as a PNG of its
@@ -87,41 +86,41 @@ public final class ReportRenderer {
         return image;
     }
 
-    /** Writes the whole report as a PNG. */
+    /**
+     * Writes the whole report as a PNG (never into a device or folder of that name: {@link OutputFile}).
+     *
+     * @throws io.drivelab.files.OutputFileException naming the file and why
+     */
     public void writePng(Report report, Path file) {
-        try {
-            createParent(file);
-            if (!ImageIO.write(render(report), "png", file.toFile())) {
+        BufferedImage image = render(report);
+        OutputFile.at(file).creatingFolders().write(out -> {
+            if (!ImageIO.write(image, "png", out)) {
                 throw new IOException("no PNG writer in this Java");
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report " + file + ": " + e.getMessage(), e);
-        }
+        });
     }
 
     /**
      * Writes every chart on its own into {@code folder}: "01-4k-random-read-scaling.png",
      * "01-4k-random-read-latency.png", ...; returns the files in that order.
+     *
+     * @throws io.drivelab.files.OutputFileException when the folder is a file or a device, or a chart cannot be
+     *                                               written (naming it and why)
      */
     public List<Path> writeCharts(Report report, Path folder) {
         List<Path> files = new ArrayList<>();
-        try {
-            Files.createDirectories(folder);
-            int n = 1;
-            for (Report.Panel panel : report.panels()) {
-                String base = String.format(Locale.ROOT, "%02d-%s", n++, slug(panel.workload()));
-                List<JFreeChart> charts = charts(panel);
-                List<String> kinds = panel.chartNames();
-                for (int i = 0; i < charts.size(); i++) {
-                    Path file = folder.resolve(base + "-" + kinds.get(i) + ".png");
-                    try (OutputStream out = Files.newOutputStream(file)) {
-                        ChartUtils.writeChartAsPNG(out, charts.get(i), CHART_WIDTH, CHART_HEIGHT);
-                    }
-                    files.add(file);
-                }
+        OutputFile.folder(folder);
+        int n = 1;
+        for (Report.Panel panel : report.panels()) {
+            String base = String.format(Locale.ROOT, "%02d-%s", n++, slug(panel.workload()));
+            List<JFreeChart> charts = charts(panel);
+            List<String> kinds = panel.chartNames();
+            for (int i = 0; i < charts.size(); i++) {
+                Path file = folder.resolve(base + "-" + kinds.get(i) + ".png");
+                JFreeChart chart = charts.get(i);
+                OutputFile.at(file).write(out -> ChartUtils.writeChartAsPNG(out, chart, CHART_WIDTH, CHART_HEIGHT));
+                files.add(file);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the charts into " + folder + ": " + e.getMessage(), e);
         }
         return files;
     }
@@ -216,12 +215,5 @@ public final class ReportRenderer {
     static String slug(String name) {
         String slug = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
         return slug.isEmpty() ? "workload" : slug;
-    }
-
-    private static void createParent(Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
     }
 }

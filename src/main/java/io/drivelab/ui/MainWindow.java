@@ -1,8 +1,5 @@
 package io.drivelab.ui;
 
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -13,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import io.drivelab.cli.DriveLabCommand;
+import io.drivelab.export.RunExport;
 import io.drivelab.reference.ReferenceStore;
 import io.drivelab.report.LibraryCurves;
 import io.drivelab.store.Run;
@@ -104,8 +101,10 @@ public final class MainWindow {
                 context.statusIntervalMs());
         references = new ReferenceDrivesViewModel(tasks, () -> LibraryCurves.of(ReferenceStore.load(store)));
         compare = new CompareViewModel(tasks, store, references);
-        history = new HistoryViewModel(tasks, store, (id, format, file) -> export(store.path(), id,
-                format.extension(), file));
+        // the export the command line writes, called directly: the GUI never runs the CLI
+        history = new HistoryViewModel(tasks, store, (id, format, file) -> RunExport.write(store, id,
+                format == HistoryViewModel.ExportFormat.CSV ? RunExport.Format.CSV : RunExport.Format.JSON, false,
+                file));
         saver = new SaveReportViewModel(tasks, store, references);
 
         liveView = new LiveView(run.live(), references);
@@ -292,7 +291,7 @@ public final class MainWindow {
         }
         try {
             rememberedSettings().save(context.settingsFile());
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             // Forgetting the last choices is no reason to fail closing.
         }
     }
@@ -328,19 +327,6 @@ public final class MainWindow {
         }
         if (s.preconditions() != null) {
             plan.preconditionsProperty().set(s.preconditions());
-        }
-    }
-
-    /** {@code drivelab export}, run in this process: the GUI's export files are the command line's. */
-    private static void export(Path database, long runId, String format, Path file) {
-        StringWriter err = new StringWriter();
-        var commandLine = DriveLabCommand.commandLine();
-        commandLine.setErr(new PrintWriter(err));
-        commandLine.setOut(new PrintWriter(new StringWriter()));
-        int code = commandLine.execute("export", String.valueOf(runId), "--format", format, "--out",
-                file.toString(), "--db", database.toString());
-        if (code != 0) {
-            throw new IllegalStateException(err.toString().strip().replaceFirst("^drivelab: ", ""));
         }
     }
 

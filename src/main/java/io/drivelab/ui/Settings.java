@@ -9,6 +9,7 @@ import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.drivelab.files.OutputFile;
 
 /**
  * What the window remembers between starts: its size and the user's last choices. A small JSON file in the XDG
@@ -60,8 +61,8 @@ public record Settings(double width, double height, String preset, String planFi
         }
     }
 
-    public void save(Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        JSON.writeValue(file.toFile(), this);
+    /** Writes the settings through {@link OutputFile}: a link or device at the path is refused, not written. */
+    public void save(Path file) {
+        OutputFile.at(file).creatingFolders().write(out -> JSON.writeValue(out, this));
     }
 }

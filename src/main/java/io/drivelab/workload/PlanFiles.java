@@ -10,12 +10,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import io.drivelab.files.InputFile;
+import io.drivelab.files.InputFileException;
+import io.drivelab.files.OutputFile;
+
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -38,6 +37,9 @@ public final class PlanFiles {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
 
+    /** A plan written by hand is a few kB; far more is not a plan (and is not read whole into memory). */
+    static final long MAX_FILE_BYTES = 16L << 20;
+
     private PlanFiles() {
     }
 
@@ -51,32 +53,21 @@ public final class PlanFiles {
         String source = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         String json;
         try {
-            json = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new PlanException(file.toString(), List.of(new PlanException.Problem("", "no such file")), e);
-        } catch (IOException e) {
+            json = InputFile.readText(file, MAX_FILE_BYTES, "a plan file");
+        } catch (InputFileException e) {
             throw new PlanException(file.toString(), List.of(new PlanException.Problem("",
-                    "cannot read: " + e.getMessage())), e);
+                    e.missing() ? "no such file" : e.reason())), e);
         }
         return fromJson(json, source);
     }
 
-    /** Writes the plan to a file (through a temporary file, so a crash leaves the old file whole). */
+    /**
+     * Writes the plan to a file through {@link OutputFile} (a temporary file renamed over it; devices refused).
+     *
+     * @throws io.drivelab.files.OutputFileException naming the file and why it was not written
+     */
     public static void save(TestPlan plan, Path file) {
-        Path dir = file.toAbsolutePath().getParent();
-        try {
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, ".plan-", ".json.tmp");
-            try {
-                Files.writeString(tmp, toJson(plan), StandardCharsets.UTF_8);
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-        } catch (IOException e) {
-            throw new PlanException(file.toString(), List.of(new PlanException.Problem("",
-                    "cannot write: " + e.getMessage())), e);
-        }
+        OutputFile.at(file).creatingFolders().writeString(toJson(plan));
     }
 
     /**
@@ -94,13 +85,13 @@ public final class PlanFiles {
             throw new PlanException(source, List.of(new PlanException.Problem("",
                     where + "malformed JSON: " + e.getOriginalMessage())), e);
         }
-        return PlanJson.read(root, source);
+        return PlanReader.read(root, source);
     }
 
     /** The plan as JSON text, indented, ending in a newline. */
     public static String toJson(TestPlan plan) {
         try {
-            return MAPPER.writeValueAsString(PlanJson.write(plan)) + "\n";
+            return MAPPER.writeValueAsString(PlanWriter.write(plan)) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a plan tree always serialises", e);
         }

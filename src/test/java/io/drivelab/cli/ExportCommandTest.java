@@ -135,7 +135,7 @@ class ExportCommandTest {
         assertEquals("310", row.get("read_p50_us"));
         assertEquals("520", row.get("read_p99_us"));
         assertEquals("780", row.get("read_p99_9_us"));
-        for (String column : ExportCommand.DIRECTION_COLUMNS) {
+        for (String column : io.drivelab.export.PointRows.DIRECTION_COLUMNS) {
             assertEquals("", row.get("write_" + column), column);
         }
     }

@@ -25,7 +25,7 @@ class FormatTest {
         assertEquals("100001", Format.iops(100000.5));
         assertEquals("16.7", Format.iops(16.7));
         assertEquals("409.6", Format.megabytesPerSecond(409602048));
-        assertEquals("318.0", Format.micros(318000.25));
-        assertEquals(null, Format.micros(null));
+        assertEquals("318.0", Format.microsOfNanos(318000.25));
+        assertEquals(null, Format.microsOfNanos(null));
     }
 }

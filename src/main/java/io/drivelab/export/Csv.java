@@ -1,4 +1,4 @@
-package io.drivelab.cli;
+package io.drivelab.export;
 
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,4 +1,4 @@
-package io.drivelab.cli;
+package io.drivelab.export;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -27,7 +27,7 @@ class CsvTest {
 
     @Test
     void decimalsAreNeverInScientificNotation() {
-        assertEquals("500\n", Csv.line(Arrays.asList(Format.exact(500.0, 3))));
-        assertEquals("0.0002\n", Csv.line(Arrays.asList(Format.exact(0.0002, 4))));
+        assertEquals("500\n", Csv.line(Arrays.asList(PointRows.exact(500.0, 3))));
+        assertEquals("0.0002\n", Csv.line(Arrays.asList(PointRows.exact(0.0002, 4))));
     }
 }

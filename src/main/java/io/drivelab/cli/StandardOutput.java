@@ -1,0 +1,59 @@
+package io.drivelab.cli;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
+
+/**
+ * The commands' stdout, on the file descriptor itself rather than System.out (a PrintStream that hides failed
+ * writes), remembering why a write failed: PrintWriter keeps only that one did ({@link PrintWriter#checkError}).
+ */
+final class StandardOutput extends FilterOutputStream {
+    private IOException failure;
+
+    private StandardOutput() {
+        super(new FileOutputStream(FileDescriptor.out));
+    }
+
+    /** A writer on stdout in the console's encoding; its failures are told by {@link #failure(PrintWriter)}. */
+    static PrintWriter writer() {
+        String encoding = System.getProperty("sun.stdout.encoding");
+        Charset charset = encoding != null ? Charset.forName(encoding) : Charset.defaultCharset();
+        return new FailureKeepingWriter(new StandardOutput(), charset);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        try {
+            out.write(b, off, len);
+        } catch (IOException e) {
+            failure = failure == null ? e : failure;
+            throw e;
+        }
+    }
+
+    /**
+     * Why writing to {@code out} failed ("No space left on device"), after flushing it; null when nothing failed
+     * (and for writers that are not stdout's, e.g. a test's StringWriter, which cannot fail).
+     */
+    static String failure(PrintWriter out) {
+        if (!out.checkError()) {
+            return null;
+        }
+        IOException e = out instanceof FailureKeepingWriter w ? w.stream.failure : null;
+        return e == null || e.getMessage() == null ? "a write failed" : e.getMessage();
+    }
+
+    private static final class FailureKeepingWriter extends PrintWriter {
+        private final StandardOutput stream;
+
+        FailureKeepingWriter(StandardOutput stream, Charset charset) {
+            super(new OutputStreamWriter(stream, charset), true);
+            this.stream = stream;
+        }
+    }
+}
