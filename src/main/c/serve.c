@@ -23,6 +23,8 @@
 
 #define REQUEST_MAX (64 * 1024)
 #define REQUEST_ARGS_MAX 256
+/* how long a stopped point has for its partial result before it is killed, as the app gives a one-shot engine */
+#define STOP_GRACE_MS 1000
 
 bool g_privileged;
 
@@ -203,8 +205,10 @@ static bool in_eof;
 /* Waits up to timeout_ms for input, or for the point's end (child_fd, a pidfd, or -1); false once stdin is closed. */
 static bool read_input(int timeout_ms, int child_fd)
 {
-	struct pollfd pfd[2] = { { .fd = STDIN_FILENO, .events = POLLIN }, { .fd = child_fd, .events = POLLIN } };
-	if (in_eof || poll(pfd, child_fd >= 0 ? 2 : 1, timeout_ms) <= 0 || !pfd[0].revents)
+	/* poll skips a negative fd: after the end of stdin this waits for the child alone */
+	struct pollfd pfd[2] = { { .fd = in_eof ? -1 : STDIN_FILENO, .events = POLLIN },
+				 { .fd = child_fd, .events = POLLIN } };
+	if (poll(pfd, 2, timeout_ms) <= 0 || !pfd[0].revents)
 		return !in_eof;
 	if (inlen == REQUEST_MAX)
 		inlen = 0;  /* a line longer than any request: dropped, and its rest refused as a request */
@@ -265,10 +269,10 @@ static int run_point(int argc, char **argv, engine_point_fn point)
 	}
 	/* the point's end wakes the wait at once (a kernel without pidfds: within STOP_POLL_MS) */
 	int child_fd = (int)syscall(SYS_pidfd_open, child, 0);
-	bool signalled = false;
+	uint64_t term_sent = 0;
 	while (true) {
 		int status;
-		if (waitpid(child, &status, signalled ? 0 : WNOHANG) == child) {
+		if (waitpid(child, &status, WNOHANG) == child) {
 			if (child_fd >= 0)
 				close(child_fd);
 			return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -277,11 +281,13 @@ static int run_point(int argc, char **argv, engine_point_fn point)
 		bool stop = false;
 		while (inlen >= 5 && !memcmp(inbuf, "stop\n", 5) && next_line(line))
 			stop = true;
-		bool open = stop || read_input(STOP_POLL_MS, child_fd);
-		stop |= !open || g_stop;
-		if (stop && !signalled) {
+		if (!read_input(stop ? 0 : STOP_POLL_MS, child_fd) || g_stop)
+			stop = true;
+		if (stop && !term_sent) {
 			kill(child, SIGTERM);
-			signalled = !open || g_stop;  /* then wait for the child without reading on */
+			term_sent = now_ns();
+		} else if (term_sent && now_ns() - term_sent > STOP_GRACE_MS * 1000000ull) {
+			kill(child, SIGKILL);  /* a point that does not obey a stop (held with SIGSTOP, hung) */
 		}
 	}
 }

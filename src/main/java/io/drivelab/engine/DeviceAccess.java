@@ -45,6 +45,17 @@ public final class DeviceAccess {
         return command;
     }
 
+    /** Whether an administrator's authorization can be asked for here: pkexec and the installed engine are there. */
+    public static boolean canAskForPrivileges() {
+        try {
+            pkexec();
+            installedEngine();
+            return true;
+        } catch (EngineException e) {
+            return false;
+        }
+    }
+
     /** A block device this user may not open for the plan's access (EACCES): only then is pkexec asked. */
     public static boolean needsPrivileges(Path target, boolean writes) {
         if (!isBlockDevice(target)) {

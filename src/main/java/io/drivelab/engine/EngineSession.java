@@ -27,7 +27,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 public final class EngineSession implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final long CLOSE_GRACE_MS = 2000;
+    private static final long CLOSE_GRACE_MS = EngineProcess.STOP_GRACE_MS;
 
     private final Process process;
     private final List<String> command;
@@ -37,6 +37,8 @@ public final class EngineSession implements AutoCloseable {
     private final EngineOutput output;
     private final CountDownLatch ready = new CountDownLatch(1);
     private volatile SessionPoint current;
+    /** A stop asked for the next point, or for this one before its request was sent. */
+    private volatile boolean stopPending;
     private volatile boolean privileged;
 
     private EngineSession(Process process, List<String> command) {
@@ -123,6 +125,9 @@ public final class EngineSession implements AutoCloseable {
         current = point;
         try {
             send(requestLine(request));
+            if (stopPending) {
+                send("stop");  // a stop that came before the request: the engine ignores one with no point running
+            }
             while (!point.awaitEnd(100)) {
                 if (!process.isAlive()) {
                     output.join();
@@ -135,6 +140,7 @@ public final class EngineSession implements AutoCloseable {
             return point.outcome(output.stderr());
         } finally {
             current = null;
+            stopPending = false;
         }
     }
 
@@ -146,8 +152,12 @@ public final class EngineSession implements AutoCloseable {
         }
     }
 
-    /** Asks the point running now to stop early; it ends with a partial result. Safe from any thread. */
+    /**
+     * Asks the point running now, or else the next one, to stop early; it ends with a partial result (or, stopped
+     * before it set up, with an error). Safe from any thread.
+     */
     public void stop() {
+        stopPending = true;
         if (current != null) {
             try {
                 send("stop");

@@ -126,6 +126,22 @@ class EngineSessionTest {
     }
 
     @Test
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)  // the old engine left it hanging
+    void aPointThatDoesNotObeyAStopIsKilledAndTheSessionGoesOn() throws Exception {
+        Path file = dir.resolve("test.img");
+        try (Raw raw = new Raw(session(file))) {
+            raw.send("[\"--rw=randwrite\",\"--size=4m\",\"--runtime=30\",\"--status-interval=100\",\"--direct=0\"]\n");
+            raw.next("interval");
+            long point = ChildProcesses.of(raw.process.pid()).get(0);
+            assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(point)).start().waitFor());
+            raw.send("stop\n");
+            assertEquals(128 + 9, raw.next("end").path("exit").asInt(), "killed after the stop's grace period");
+            raw.send("[\"--rw=read\",\"--size=1m\",\"--direct=0\"]\n");
+            assertEquals(0, raw.next("end").path("exit").asInt());
+        }
+    }
+
+    @Test
     void aStopEndsTheRunningPointWithAPartialResultAndTheSessionGoesOn() throws Exception {
         Path file = dir.resolve("test.img");
         try (EngineSession session = EngineSession.start(session(file))) {
