@@ -203,10 +203,14 @@ class PrivilegedRunTest {
                     + "not replaced");
             return;
         }
+        boolean newFolder = !Files.isDirectory(to.getParent());
         Files.createDirectories(to.getParent());
         Files.copy(from, to);
         Files.setPosixFilePermissions(to, PosixFilePermissions.fromString(mode));
         installed.add(to);
+        if (newFolder) {
+            installed.add(to.getParent());  // removed after the file
+        }
     }
 
     private static Result drivelab(Path db, String... args) throws Exception {
