@@ -24,19 +24,7 @@ final class SessionPoint {
             error = e;
         }
         try {
-            if (event instanceof StartEvent s) {
-                listener.onStart(s);
-            } else if (event instanceof LayoutEvent l) {
-                listener.onLayout(l);
-            } else if (event instanceof IntervalEvent i) {
-                listener.onInterval(i);
-            } else if (event instanceof CheckpointEvent c) {
-                listener.onCheckpoint(c);
-            } else if (event instanceof ResultEvent r) {
-                listener.onResult(r);
-            } else if (event instanceof ErrorEvent e) {
-                listener.onError(e);
-            }
+            listener.on(event);
         } catch (RuntimeException e) {
             if (listenerFailure == null) {
                 listenerFailure = e;
