@@ -308,14 +308,9 @@ int main(int argc, char **argv)
 	g_privileged = started_privileged();
 
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--serve")) {
-			pid_t parent = getppid();
-			/* the app's death ends the session too: SIGTERM here, and the end of stdin */
-			prctl(PR_SET_PDEATHSIG, SIGTERM);
-			if (getppid() != parent)
-				return EXIT_STOPPED;
+		/* no PR_SET_PDEATHSIG here: it fires when the starting *thread* ends; the app's death closes stdin */
+		if (!strcmp(argv[i], "--serve"))
 			return serve_main(argc, argv, engine_point);
-		}
 	}
 	if (g_privileged) {
 		struct engine_error err;
