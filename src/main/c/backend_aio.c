@@ -88,7 +88,10 @@ static int aio_submit_reap(struct job *j, struct io_u **queued, unsigned nq, uns
 		submitted += (unsigned)n;
 	}
 	/* a wait ends after STOP_POLL_MS without completions (0 returned), so that the job sees a stop */
-	struct timespec ts = { 0, STOP_POLL_MS * 1000000L };
+	uint64_t budget = min_done ? wait_budget_ns(j) : 0;  /* a rated job waits no later than its next I/O */
+	struct timespec ts = { (time_t)(budget / 1000000000u), (long)(budget % 1000000000u) };
+	if (!budget)
+		min_done = 0;
 	long got;
 	do {
 		got = syscall(__NR_io_getevents, c->ctx, (long)min_done, (long)max_done, c->events,

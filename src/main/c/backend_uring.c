@@ -213,6 +213,10 @@ static int uring_submit_reap(struct job *j, struct io_u **queued, unsigned nq, u
 	bool ready = head != __atomic_load_n(u->cq_tail, __ATOMIC_ACQUIRE);
 	bool sqpoll = u->flags & IORING_SETUP_SQPOLL;
 	unsigned to_submit = nq, wait = ready ? 0 : min_done;
+	/* a rated job waits no later than its next I/O is due */
+	uint64_t budget = wait ? wait_budget_ns(j) : 0;
+	if (!budget)
+		wait = 0;
 	/* Completions are posted only inside io_uring_enter (task work): enter even just to look, unless
 	 * some are already there or a kernel thread (SQPOLL) posts them. */
 	if (to_submit || wait || (!ready && !sqpoll)) {
@@ -224,8 +228,8 @@ static int uring_submit_reap(struct job *j, struct io_u **queued, unsigned nq, u
 				else if (!wait)
 					break;
 			}
-			/* a wait ends after STOP_POLL_MS without completions, so that the job sees a stop */
-			struct __kernel_timespec ts = { 0, STOP_POLL_MS * 1000000LL };
+			/* a wait ends after STOP_POLL_MS (or its budget) without completions, so that the job sees a stop */
+			struct __kernel_timespec ts = { (long long)(budget / 1000000000u), (long long)(budget % 1000000000u) };
 			struct io_uring_getevents_arg arg = { .ts = (__u64)(unsigned long)&ts };
 			bool timed = wait && u->ext_arg;
 			long ret = syscall(__NR_io_uring_enter, u->fd, to_submit, wait, flags | (timed ? IORING_ENTER_EXT_ARG : 0),

@@ -16,6 +16,16 @@ uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t wait_budget_ns(const struct job *j)
+{
+	uint64_t cap = STOP_POLL_MS * 1000000ull;
+	if (!j->wait_until_ns)
+		return cap;
+	uint64_t now = now_ns();
+	uint64_t left = j->wait_until_ns > now ? j->wait_until_ns - now : 0;
+	return left < cap ? left : cap;
+}
+
 void set_error(struct engine_error *e, int err, const char *op, const char *fmt, ...)
 {
 	va_list ap;

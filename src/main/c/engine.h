@@ -54,6 +54,9 @@ struct options {
 	double checkpoint_pct;       /* --checkpoint_size=PCT%: share of the region; 0 when given in bytes */
 	unsigned checkpoints;        /* per pass */
 	unsigned passes;
+	/* --rate / --rate_iops: per job, I/Os issued at evenly spaced times (fio's rate_process=linear); 0: none */
+	uint64_t rate_bytes;         /* bytes per second */
+	uint64_t rate_iops;
 };
 
 /* The mark the engine puts on every file it creates: only such files are written without --overwrite-file. */
@@ -65,6 +68,7 @@ struct options {
 #define MAX_IODEPTH 32768                              /* io_uring's IORING_MAX_ENTRIES: one ring per job */
 #define MAX_BUFFER_BYTES_PER_JOB (1ull << 30)
 #define MAX_BUFFER_BYTES_TOTAL (4ull << 30)
+#define MAX_RATE_IOPS 100000000ull                     /* 10 ns apart: beyond any device, far from overflow */
 
 /* Writes a message for a bad option into err; returns 0 on success. */
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen, bool *want_help,
@@ -121,6 +125,17 @@ struct dir_stats {
 
 enum phase { PHASE_RAMP = 0, PHASE_MEASURE = 1 };
 
+/* A rated job's measured latencies from each I/O's scheduled time, not its submission: what a user waiting on
+ * that I/O sees when the drive falls behind (the coordinated-omission-free view). */
+struct sched_stats {
+	uint64_t ios;
+	uint64_t lat_sum;
+	uint64_t lat_max;
+	uint64_t hist[HIST_NR];
+};
+/* A rated job is behind while it issues I/Os more than this after they were due. */
+#define RATE_SLACK_NS 1000000ull
+
 struct io_u {
 	void *buf;
 	unsigned index;
@@ -128,6 +143,7 @@ struct io_u {
 	uint32_t len;
 	uint64_t offset;
 	uint64_t start_ns;
+	uint64_t sched_ns;           /* when a rated job meant to issue it (its start_ns otherwise) */
 	struct io_u *next_free;
 };
 
@@ -165,6 +181,14 @@ struct job {
 	uint64_t bytes_issued;
 	uint64_t end_ns;             /* completion time of the job's last I/O */
 	struct dir_stats stats[2][2];  /* [phase][dir] */
+	/* --rate / --rate_iops (read by the reporter only after the job finished) */
+	uint64_t rate_origin_ns;     /* the schedule's start: the run's, then the ramp's end */
+	uint64_t rate_ios;           /* I/Os issued since the origin: the next one's turn */
+	uint64_t rate_bytes_base;    /* bytes issued before the origin */
+	uint64_t wait_until_ns;      /* backends wait for completions no later than this; 0: no limit */
+	uint64_t behind_since;       /* 0: keeping to the rate */
+	uint64_t behind_ns;          /* measured time spent behind */
+	struct sched_stats sched[2]; /* [dir], measured phase */
 	struct engine_error error;
 	bool failed;
 	int finished;                /* set last (release) by the job: its end_ns, failed and error are final */
@@ -202,6 +226,8 @@ int serve_main(int argc, char **argv, engine_point_fn point);
 #define STOP_POLL_MS 100
 
 uint64_t now_ns(void);
+/* Nanoseconds a backend may wait for a completion: up to STOP_POLL_MS, less for a rated job's next I/O. */
+uint64_t wait_budget_ns(const struct job *j);
 /* Sleeps until deadline (monotonic ns) or until a job or a signal writes to the eventfd fd. */
 void sleep_until_wake(int fd, uint64_t deadline);
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Writes a fresh 8-byte value at the start of every 512-byte chunk so that no two writes carry the same
@@ -170,6 +171,63 @@ void stats_account(struct dir_stats *s, uint64_t lat, uint32_t bytes)
 	STAT_SET(s->hist[idx], s->hist[idx] + 1);
 }
 
+/* When a rated job's next I/O is due: evenly spaced from the start (fio's rate_process=linear). A job that
+ * has fallen behind finds it due at once and issues as fast as it can until it has caught up. */
+static uint64_t rate_due(const struct job *j)
+{
+	const struct options *o = j->run->opt;
+	unsigned __int128 ns = o->rate_iops ? (unsigned __int128)j->rate_ios * 1000000000u / o->rate_iops
+					    : (unsigned __int128)(j->bytes_issued - j->rate_bytes_base) * 1000000000u /
+						      o->rate_bytes;
+	ns += j->rate_origin_ns;
+	return ns < UINT64_MAX ? (uint64_t)ns : UINT64_MAX;
+}
+
+/* Adds the time [from, to) that falls in the measured phase to the job's time behind its rate. */
+static void rate_add_behind(struct job *j, uint64_t from, uint64_t to)
+{
+	const struct run *r = j->run;
+	if (from < r->ramp_end_ns)
+		from = r->ramp_end_ns;
+	if (to > r->end_ns)
+		to = r->end_ns;
+	if (to > from)
+		j->behind_ns += to - from;
+}
+
+/* An I/O due at sched issued at now: the job falls behind, or has caught up. */
+static void rate_track(struct job *j, uint64_t sched, uint64_t now)
+{
+	bool late = now > sched + RATE_SLACK_NS;
+	if (late && !j->behind_since) {
+		j->behind_since = sched + RATE_SLACK_NS;
+	} else if (!late && j->behind_since) {
+		rate_add_behind(j, j->behind_since, now);
+		j->behind_since = 0;
+	}
+}
+
+static void sched_account(struct sched_stats *s, uint64_t lat)
+{
+	s->ios++;
+	s->lat_sum += lat;
+	if (lat > s->lat_max)
+		s->lat_max = lat;
+	s->hist[hist_index(lat)]++;
+}
+
+/* Sleeps until deadline, or less: a stop is seen within STOP_POLL_MS. */
+static void sleep_until(uint64_t deadline)
+{
+	uint64_t now = now_ns(), cap = now + STOP_POLL_MS * 1000000ull;
+	if (deadline > cap)
+		deadline = cap;
+	if (deadline <= now)
+		return;
+	struct timespec ts = { (time_t)(deadline / 1000000000u), (long)(deadline % 1000000000u) };
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
 /* Records the job's first error and makes every job stop issuing. */
 static void job_fail(struct job *j, int err, const char *op, struct io_u *io, const char *what)
 {
@@ -216,6 +274,8 @@ void *job_main(void *arg)
 	/* psync completes inside the call: nothing to wait for */
 	uint64_t spin_cap_ns = j->be->completes_inline ? 0 : r->opt->spin_us * 1000ull;
 	uint64_t wait_ewma_ns = spin_cap_ns, spin_ns = 0;
+	bool rated = r->opt->rate_iops || r->opt->rate_bytes;
+	uint64_t due = 0;
 	int ret;
 
 	if (!queued || !done || !done_res)
@@ -250,24 +310,50 @@ void *job_main(void *arg)
 	}
 
 	uint64_t now = now_ns();
+	j->rate_origin_ns = r->start_ns;
+	bool rebased = r->ramp_end_ns <= r->start_ns;
 	while (true) {
 		unsigned nq = 0;
+		if (rated && !rebased && now >= r->ramp_end_ns) {
+			/* the measurement starts on schedule: a deficit of the ramp is not made up inside it */
+			j->rate_origin_ns = r->ramp_end_ns;
+			j->rate_ios = 0;
+			j->rate_bytes_base = j->bytes_issued;
+			j->behind_since = 0;
+			rebased = true;
+		}
 		if (issuing && (g_stop || now >= r->end_ns || __atomic_load_n(&r->abort, __ATOMIC_RELAXED)))
 			issuing = false;
 		while (issuing && free_list) {
 			struct io_u *io = free_list;
+			if (rated && (due = rate_due(j)) > now)
+				break;  /* not its turn yet */
 			if (!prep_io(j, io)) {
 				issuing = false;
 				break;
 			}
+			io->sched_ns = due;
+			j->rate_ios++;
 			free_list = io->next_free;
 			queued[nq++] = io;
 		}
-		if (!nq && !inflight)
-			break;
+		if (!nq && !inflight) {
+			if (!issuing || !rated)
+				break;
+			sleep_until(due < r->end_ns ? due : r->end_ns);
+			now = now_ns();
+			continue;
+		}
 		now = now_ns();
-		for (unsigned i = 0; i < nq; i++)
+		for (unsigned i = 0; i < nq; i++) {
 			queued[i]->start_ns = now;
+			if (rated)
+				rate_track(j, queued[i]->sched_ns, now);
+			else
+				queued[i]->sched_ns = now;
+		}
+		/* with a free slot, a rated job waits for completions only until its next I/O is due */
+		j->wait_until_ns = rated && issuing && free_list ? due : 0;
 		ret = j->be->submit_reap(j, queued, nq, spin_ns ? 0 : 1, done, done_res, j->depth);
 		if (ret == 0 && spin_ns) {
 			/* hybrid wait: poll as long as completions have recently taken, then sleep */
@@ -300,13 +386,24 @@ void *job_main(void *arg)
 			else if ((uint32_t)done_res[i] != io->len)
 				job_fail(j, EIO, io->dir == DIR_READ ? "read" : "write", io,
 					 done_res[i] == 0 ? "end of file" : "short transfer");
-			else if (counted)
+			else if (counted) {
 				stats_account(&j->stats[phase][io->dir], now - io->start_ns, io->len);
+				if (rated && phase == PHASE_MEASURE)
+					sched_account(&j->sched[io->dir], now - io->sched_ns);
+			}
 			io->next_free = free_list;
 			free_list = io;
 		}
 	}
 	j->end_ns = now < r->end_ns ? now : r->end_ns;
+	if (rated && !j->failed) {
+		/* a timed run still behind at its end, or stuck with every slot busy since its next I/O fell due */
+		uint64_t late_from = rate_due(j) + RATE_SLACK_NS;
+		if (!j->behind_since && r->end_ns != UINT64_MAX && late_from < j->end_ns)
+			j->behind_since = late_from;
+		if (j->behind_since)
+			rate_add_behind(j, j->behind_since, j->end_ns);
+	}
 out:
 	if (j->be_ctx)
 		j->be->exit(j);

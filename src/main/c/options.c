@@ -122,7 +122,7 @@ enum opt_id {
 	O_NAME, O_FILENAME, O_RW, O_RWMIXREAD, O_BS, O_BSSPLIT, O_IODEPTH, O_NUMJOBS, O_SIZE, O_OFFSET,
 	O_RUNTIME, O_RAMP, O_IO_SIZE, O_LOOPS, O_DIRECT, O_IOENGINE, O_HIPRI, O_SQTHREAD_POLL, O_RANDSEED,
 	O_STATUS_INTERVAL, O_SPIN_US, O_BUFFER_PATTERN, O_BUFFER_COMPRESS, O_ALLOW_DESTROY, O_OVERWRITE_FILE, O_UNLINK, O_HELP, O_VERSION,
-	O_CHECKPOINT_SIZE, O_CHECKPOINTS, O_PASSES,
+	O_CHECKPOINT_SIZE, O_CHECKPOINTS, O_PASSES, O_RATE, O_RATE_IOPS,
 };
 
 static const struct {
@@ -164,6 +164,8 @@ static const struct {
 	{ "checkpoint_size", O_CHECKPOINT_SIZE, false },
 	{ "checkpoints", O_CHECKPOINTS, false },
 	{ "passes", O_PASSES, false },
+	{ "rate", O_RATE, false },
+	{ "rate_iops", O_RATE_IOPS, false },
 };
 
 #define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
@@ -390,6 +392,16 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			ckpt_only = "--passes";
 			ckpt_only_given = true;
 			break;
+		case O_RATE:
+			/* one figure for all directions: fio's "read,write" pairs are not taken */
+			if (parse_size(val, &o->rate_bytes) || o->rate_bytes == 0)
+				BAD("--rate=%s is not a rate above 0 in bytes per second (e.g. 500k, 200m, 2g)", val);
+			break;
+		case O_RATE_IOPS:
+			if (parse_uint(val, MAX_RATE_IOPS, &o->rate_iops) || o->rate_iops == 0)
+				BAD("--rate_iops=%s is not a number of I/Os per second from 1 to %llu", val,
+				    (unsigned long long)MAX_RATE_IOPS);
+			break;
 		case O_HELP: *want_help = true; return 0;
 		case O_VERSION: *want_version = true; return 0;
 		}
@@ -397,6 +409,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 
 	if (o->rw == RW_CHECKPOINT) {
 		/* a checkpoint is what it is: R ranks, each one shard in sequential writes, then fsync */
+		if (o->rate_bytes || o->rate_iops)
+			BAD("--rate and --rate_iops do not apply to --rw=checkpoint");
 		if (bssplit_arg)
 			BAD("--bssplit does not apply to --rw=checkpoint; give the write size with --bs");
 		if (o->runtime_ms || o->ramp_ms || o->io_size || o->loops != 1)
@@ -433,6 +447,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		o->rwmixread = 100;
 	else if (o->rw == RW_WRITE || o->rw == RW_RANDWRITE || o->rw == RW_CHECKPOINT)
 		o->rwmixread = 0;
+	if (o->rate_bytes && o->rate_iops)
+		BAD("--rate and --rate_iops are both given; give one of them");
 	if (o->hipri && o->ioengine != ENGINE_URING && o->ioengine != ENGINE_AUTO)
 		BAD("--hipri needs --ioengine=io_uring");
 	if (o->sqthread_poll && o->ioengine != ENGINE_URING && o->ioengine != ENGINE_AUTO)

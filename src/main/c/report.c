@@ -128,6 +128,8 @@ void report_start(const struct run *r, const struct start_info *si)
 	jw_bool(&w, "hipri", o->hipri);
 	jw_bool(&w, "sqthread_poll", o->sqthread_poll);
 	jw_u64(&w, "spin_us", o->spin_us);
+	jw_u64(&w, "rate", o->rate_bytes);
+	jw_u64(&w, "rate_iops", o->rate_iops);
 	if (o->rw == RW_CHECKPOINT) {
 		jw_u64(&w, "checkpoint_size", o->checkpoint_size);
 		jw_dbl(&w, "checkpoint_pct", o->checkpoint_pct);
@@ -268,6 +270,60 @@ static void write_measured(const struct run *r, double rate_secs, bool jobs_shar
 	jw_obj_end(&w);
 }
 
+/* A rated run against its target: the whole run's rate (every job's), how much of it was achieved, the longest
+ * time any job spent behind, and latency from each I/O's scheduled time per direction. */
+static void write_rate(const struct run *r, double secs)
+{
+	static struct sched_stats sum;
+	const struct options *o = r->opt;
+	uint64_t ios = 0, bytes = 0, behind = 0;
+
+	for (unsigned j = 0; j < o->numjobs; j++) {
+		const struct job *job = &r->jobs[j];
+		for (int d = 0; d < 2; d++) {
+			ios += job->stats[PHASE_MEASURE][d].ios;
+			bytes += job->stats[PHASE_MEASURE][d].bytes;
+		}
+		if (job->behind_ns > behind)
+			behind = job->behind_ns;
+	}
+	double target = (double)(o->rate_iops ? o->rate_iops : o->rate_bytes) * o->numjobs;
+	double achieved = secs > 0 ? (double)(o->rate_iops ? ios : bytes) / secs : 0;
+	jw_obj(&w, "rate");
+	if (o->rate_iops)
+		jw_dbl(&w, "target_iops", target);
+	else
+		jw_dbl(&w, "target_bytes", target);
+	jw_dbl(&w, "achieved_pct", achieved * 100 / target);
+	jw_dbl(&w, "behind_ms", (double)behind / 1e6);
+	for (int d = 0; d < 2; d++) {
+		memset(&sum, 0, sizeof(sum));
+		for (unsigned j = 0; j < o->numjobs; j++) {
+			const struct sched_stats *s = &r->jobs[j].sched[d];
+			sum.ios += s->ios;
+			sum.lat_sum += s->lat_sum;
+			if (s->lat_max > sum.lat_max)
+				sum.lat_max = s->lat_max;
+			for (unsigned i = 0; i < HIST_NR; i++)
+				sum.hist[i] += s->hist[i];
+		}
+		if (!sum.ios)
+			continue;
+		uint64_t pct[NR_PERCENTILES];
+		hist_percentiles(sum.hist, sum.ios, 0, sum.lat_max, pct);
+		jw_obj(&w, d == DIR_READ ? "read_sched_lat_ns" : "write_sched_lat_ns");
+		jw_u64(&w, "ios", sum.ios);
+		jw_dbl(&w, "mean", (double)sum.lat_sum / (double)sum.ios);
+		jw_u64(&w, "max", sum.lat_max);
+		jw_obj(&w, "percentiles");
+		for (unsigned i = 0; i < NR_PERCENTILES; i++)
+			jw_u64(&w, percentile_names[i], pct[i]);
+		jw_obj_end(&w);
+		jw_obj_end(&w);
+	}
+	jw_obj_end(&w);
+}
+
 void report_result(const struct run *r, bool partial, const struct rusage *ru0, const struct rusage *ru1)
 {
 	const struct options *o = r->opt;
@@ -284,6 +340,8 @@ void report_result(const struct run *r, bool partial, const struct rusage *ru0, 
 	jw_bool(&w, "partial", partial);
 	jw_u64(&w, "runtime_ms", (end - r->ramp_end_ns + 500000) / 1000000);
 	write_measured(r, secs, false, secs, ru0, ru1);
+	if (o->rate_iops || o->rate_bytes)
+		write_rate(r, secs);
 	emit();
 }
 

@@ -150,6 +150,30 @@ static void test_filename_is_required(void)
 	CHECK(strstr(err, "--filename is missing") != NULL, "message '%s'", err);
 }
 
+/* Sustained rates (issue 15): fio's names and units; zero, negative and overflowing figures are refused by name. */
+static void test_rates(void)
+{
+	struct options o;
+	char err[512] = "";
+	CHECK(parse(&o, err, sizeof(err), "--filename=/x", "--rate_iops=5000", NULL) == 0 && o.rate_iops == 5000 &&
+	      !o.rate_bytes, "--rate_iops=5000: %s", err);
+	CHECK(parse(&o, err, sizeof(err), "--filename=/x", "--rate=20m", NULL) == 0 && o.rate_bytes == 20u << 20 &&
+	      !o.rate_iops, "--rate=20m is %llu (%s)", (unsigned long long)o.rate_bytes, err);
+	CHECK(parse(&o, err, sizeof(err), "--filename=/x", NULL, NULL) == 0 && !o.rate_bytes && !o.rate_iops,
+	      "no rate by default");
+	expect_refusal("--rate_iops=0", NULL, "--rate_iops=0 is not a number of I/Os per second");
+	expect_refusal("--rate_iops=-5", NULL, "--rate_iops=-5");
+	expect_refusal("--rate_iops=100000001", NULL, "from 1 to 100000000");
+	expect_refusal("--rate_iops=99999999999999999999", NULL, "--rate_iops=99999999999999999999");
+	expect_refusal("--rate_iops=5k", NULL, "--rate_iops=5k");
+	expect_refusal("--rate=0", NULL, "--rate=0 is not a rate above 0");
+	expect_refusal("--rate=-1m", NULL, "--rate=-1m");
+	expect_refusal("--rate=20000000p", NULL, "--rate=20000000p");
+	expect_refusal("--rate=1m,2m", NULL, "--rate=1m,2m");
+	expect_refusal("--rate=1m", "--rate_iops=10", "both given");
+	expect_refusal("--rw=checkpoint", "--rate=1m", "do not apply to --rw=checkpoint");
+}
+
 int main(void)
 {
 	test_defaults();
@@ -159,6 +183,7 @@ int main(void)
 	test_filename_is_required();
 	test_safety_limits();
 	test_numbers_are_decimal_only();
+	test_rates();
 	test_products_and_depth_are_bounded();
 	return check_summary("test_options");
 }

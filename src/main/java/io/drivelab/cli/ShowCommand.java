@@ -9,7 +9,11 @@ import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.CheckpointSummary;
 import io.drivelab.run.CombinedResults;
 import io.drivelab.report.GdsioGrid;
+import io.drivelab.findings.Finding;
+import io.drivelab.reference.ReferenceStore;
+import io.drivelab.report.LibraryCurves;
 import io.drivelab.report.PointFigures;
+import io.drivelab.report.Reports;
 import io.drivelab.export.RunSummary;
 import io.drivelab.export.PointRows;
 import io.drivelab.workload.PointKinds;
@@ -50,6 +54,11 @@ public final class ShowCommand implements Callable<Integer> {
             + "IOPS; P99 the slowest target's).")
     boolean combined;
 
+    @Option(names = "--findings", description = "Instead of the points, list the findings: each measured point "
+            + "against every reference drive measured at the same workload (access pattern, size, IODepth and "
+            + "NumJobs), in sentences, as the top of `drivelab report --compare all` writes them.")
+    boolean findings;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -68,6 +77,13 @@ public final class ShowCommand implements Callable<Integer> {
                 return 0;
             }
             out.println();
+            if (findings) {
+                List<Finding> list = Reports.findings(s, run.id(), LibraryCurves.of(ReferenceStore.load(s)));
+                out.println(list.isEmpty() ? "No measured points to compare yet." : "Findings:");
+                list.forEach(f -> out.println("- " + f.sentence()));
+                out.flush();
+                return 0;
+            }
             if (points.isEmpty()) {
                 out.println("No points measured yet.");
                 out.flush();

@@ -75,7 +75,9 @@ public final class EngineEventParser {
                 o.path("buffer_pattern").asText(""),
                 o.path("buffer_compress_percentage").asInt(),
                 flag(o.path("hipri")),
-                flag(o.path("sqthread_poll")));
+                flag(o.path("sqthread_poll")),
+                o.path("rate").asLong(),
+                o.path("rate_iops").asLong());
         return new StartEvent(
                 node.path("version").asText(""),
                 node.path("kernel").asText(""),

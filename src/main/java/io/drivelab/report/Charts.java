@@ -3,12 +3,7 @@ package io.drivelab.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
-import java.awt.Paint;
-import java.awt.Shape;
 import java.awt.Stroke;
-import java.awt.geom.Ellipse2D;
-import java.awt.geom.Path2D;
-import java.awt.geom.Rectangle2D;
 import java.text.DecimalFormat;
 import java.util.List;
 
@@ -20,12 +15,10 @@ import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
-import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -39,9 +32,10 @@ import org.jfree.data.xy.XYSeriesCollection;
  */
 public final class Charts {
     static final String FONT = "SansSerif";
+    /** Measured lines (solid); none near the reference palette's teal and cyan, so a run never looks like a drive. */
     private static final Color[] MEASURED = {
             new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
-            new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf)};
+            new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0xbcbd22)};
     private static final Color[] REFERENCE = {
             new Color(0x555555), new Color(0x00897b), new Color(0xad1457), new Color(0xb8860b),
             new Color(0x3949ab), new Color(0x6d4c41), new Color(0x7cb342), new Color(0x00acc1)};
@@ -57,20 +51,45 @@ public final class Charts {
     /** Throughput against IODepth (a base-2 log axis: 1, 2, 4 … 256), one line per NumJobs. */
     public static JFreeChart scaling(String title, Throughput unit, XYSeriesCollection measured,
                                      XYSeriesCollection references) {
-        LogAxis iodepth = log2Axis("IODepth");
-        NumberAxis throughput = new NumberAxis(unit.label());
-        throughput.setAutoRangeIncludesZero(true);
-        return chart(title, iodepth, throughput, measured, references);
+        return scaling(title, unit, measured, references, false);
+    }
+
+    /** {@link #scaling}, with throughput on a log scale when {@code log} (62K IOPS beside 2.3M stay readable). */
+    public static JFreeChart scaling(String title, Throughput unit, XYSeriesCollection measured,
+                                     XYSeriesCollection references, boolean log) {
+        return chart(title, log2Axis("IODepth"), valueAxis(unit.label(), log), measured, references);
     }
 
     /** Mean latency against throughput: the "hockey stick" where latency rises once throughput stops rising. */
     public static JFreeChart latency(String title, Throughput unit, XYSeriesCollection measured,
                                      XYSeriesCollection references) {
-        NumberAxis throughput = new NumberAxis(unit.label());
-        throughput.setAutoRangeIncludesZero(true);
-        NumberAxis latency = new NumberAxis("mean latency (µs)");
-        latency.setAutoRangeIncludesZero(true);
-        return chart(title, throughput, latency, measured, references);
+        return latency(title, unit, measured, references, false);
+    }
+
+    /** {@link #latency}, with both axes on a log scale when {@code log}. */
+    public static JFreeChart latency(String title, Throughput unit, XYSeriesCollection measured,
+                                     XYSeriesCollection references, boolean log) {
+        return chart(title, valueAxis(unit.label(), log), valueAxis("mean latency (µs)", log), measured,
+                references);
+    }
+
+    /** A figure's axis: linear from zero, or base-10 log with the figures written out ("10,000", not "1E4"). */
+    static ValueAxis valueAxis(String label, boolean log) {
+        if (log) {
+            LogAxis axis = new LogAxis(label);
+            // Ticks at powers of ten only (1,000, 10,000 …), minor marks between: never "12,589.254".
+            axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+            axis.setMinorTickCount(9);
+            axis.setMinorTickMarksVisible(true);
+            java.text.NumberFormat format = java.text.NumberFormat.getNumberInstance();
+            format.setMaximumFractionDigits(2);
+            axis.setNumberFormatOverride(format);
+            axis.setSmallestValue(0.01);
+            return axis;
+        }
+        NumberAxis axis = new NumberAxis(label);
+        axis.setAutoRangeIncludesZero(true);
+        return axis;
     }
 
     /**
@@ -125,11 +144,19 @@ public final class Charts {
         return collection;
     }
 
-    /** One series per curve, keyed by its label. */
+    /**
+     * One series per curve, keyed by its label; a label that came before gets a number ("run 5, 1 job (2)"), as a
+     * dataset refuses two series of one key.
+     */
     public static List<XYSeries> seriesOf(List<Curve> curves) {
         List<XYSeries> all = new java.util.ArrayList<>();
+        java.util.Set<String> keys = new java.util.HashSet<>();
         for (Curve curve : curves) {
-            XYSeries series = series(curve.label());
+            String key = curve.label();
+            for (int n = 2; !keys.add(key); n++) {
+                key = curve.label() + " (" + n + ")";
+            }
+            XYSeries series = series(key);
             for (Curve.XY xy : curve.points()) {
                 series.add(xy.x(), xy.y(), false);
             }
@@ -164,6 +191,17 @@ public final class Charts {
         if (references != null) {
             plot.setDataset(1, references);
             plot.setRenderer(1, new PaletteRenderer(REFERENCE, DASHED, true, true, jobs));
+        }
+        // Hovering a point says whose it is and its figures: "Kingston DC3000ME 7.68TB (its review), 16 jobs:
+        // IODepth 32, 1,950,000 IOPS".
+        org.jfree.chart.labels.XYToolTipGenerator tips = (dataset, series, item) -> dataset.getSeriesKey(series)
+                + ": " + x.getLabel() + " " + java.text.NumberFormat.getNumberInstance().format(dataset.getXValue(
+                series, item)) + ", " + java.text.NumberFormat.getNumberInstance().format(dataset.getYValue(series,
+                item)) + " " + y.getLabel();
+        for (int i = 0; i < plot.getRendererCount(); i++) {
+            if (plot.getRenderer(i) != null) {
+                plot.getRenderer(i).setDefaultToolTipGenerator(tips);
+            }
         }
         // Reference lines behind the measured ones.
         plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.REVERSE);
@@ -206,153 +244,5 @@ public final class Charts {
         theme.setPlotBackgroundPaint(Color.WHITE);
         theme.setShadowVisible(false);
         return theme;
-    }
-
-    /**
-     * Colours by source and shapes by series: a line keeps its colour as others are added, a run or a reference
-     * drive has one colour for all its NumJobs lines (told apart by their marks), and every line has the renderer's
-     * stroke (solid for measurements, dashed for references). A series key is a {@link Curve#label()}: "2 jobs",
-     * or "SOURCE, 2 jobs".
-     */
-    static final class PaletteRenderer extends XYLineAndShapeRenderer {
-        private static final long serialVersionUID = 1L;
-        private static final Shape[] SHAPES = {
-                new Ellipse2D.Double(-3.5, -3.5, 7, 7), new Rectangle2D.Double(-3, -3, 6, 6), diamond(4.5),
-                triangle(4.5), new Ellipse2D.Double(-2.5, -2.5, 5, 5)};
-        private final Color[] palette;
-        private final Stroke stroke;
-
-        private final boolean onePerSource;
-        private final boolean jobs;
-
-        /**
-         * @param onePerSource one legend entry per source, naming its NumJobs ("Kingston DC3000ME 7.68TB
-         *                     (Kingston DC3000ME review): 8, 16 jobs"): reference drives would fill a chart with
-         *                     their legend otherwise
-         */
-        PaletteRenderer(Color[] palette, Stroke stroke, boolean shapes, boolean onePerSource) {
-            this(palette, stroke, shapes, onePerSource, true);
-        }
-
-        /** @param jobs whether a source's lines are NumJobs ("8, 16 jobs") or named as they are ("1M read, 16K read") */
-        PaletteRenderer(Color[] palette, Stroke stroke, boolean shapes, boolean onePerSource, boolean jobs) {
-            super(true, shapes);
-            this.jobs = jobs;
-            this.palette = palette.clone();
-            this.stroke = stroke;
-            this.onePerSource = onePerSource;
-            setAutoPopulateSeriesPaint(false);
-            setAutoPopulateSeriesStroke(false);
-            setAutoPopulateSeriesShape(false);
-            setDrawSeriesLineAsPath(true);
-            if (onePerSource) {
-                setLegendItemLabelGenerator((dataset, series) -> legendLabel(series));
-            }
-        }
-
-        @Override
-        public boolean isSeriesVisibleInLegend(int series) {
-            if (!onePerSource) {
-                return super.isSeriesVisibleInLegend(series);
-            }
-            List<String> keys = keys();
-            if (series >= keys.size()) {
-                return true;
-            }
-            String source = source(keys.get(series));
-            return keys.subList(0, series).stream().noneMatch(k -> source(k).equals(source));
-        }
-
-        private String legendLabel(int series) {
-            List<String> keys = keys();
-            if (series >= keys.size()) {
-                return "";
-            }
-            String source = source(keys.get(series));
-            if (!this.jobs) {
-                List<String> lines = keys.stream().filter(k -> source(k).equals(source) && !k.equals(source))
-                        .map(k -> k.substring(source.length() + 2)).toList();
-                return lines.isEmpty() ? source : source + ": " + String.join(", ", lines);
-            }
-            List<String> jobs = keys.stream().filter(k -> source(k).equals(source) && !k.equals(source))
-                    .map(k -> k.substring(source.length() + 2).replace(" jobs", "").replace(" job", ""))
-                    .sorted(java.util.Comparator.comparingInt(j -> j.chars().allMatch(Character::isDigit)
-                            ? Integer.parseInt(j) : Integer.MAX_VALUE)).toList();
-            return jobs.isEmpty() ? source : source + ": " + String.join(", ", jobs)
-                    + (jobs.size() == 1 && jobs.get(0).equals("1") ? " job" : " jobs");
-        }
-
-        @Override
-        public Paint lookupSeriesPaint(int series) {
-            List<String> keys = keys();
-            if (series >= keys.size()) {
-                return palette[series % palette.length];
-            }
-            List<String> sources = keys.stream().map(PaletteRenderer::source).distinct().toList();
-            return palette[sources.indexOf(source(keys.get(series))) % palette.length];
-        }
-
-        @Override
-        public Stroke lookupSeriesStroke(int series) {
-            return stroke;
-        }
-
-        @Override
-        public Shape lookupSeriesShape(int series) {
-            List<String> keys = keys();
-            if (series >= keys.size()) {
-                return SHAPES[0];
-            }
-            String source = source(keys.get(series));
-            long before = keys.subList(0, series).stream().filter(k -> source(k).equals(source)).count();
-            return source.equals(keys.get(series)) ? SHAPES[0] : SHAPES[(int) (before % SHAPES.length)];
-        }
-
-        @Override
-        public Shape lookupLegendShape(int series) {
-            return lookupSeriesShape(series);
-        }
-
-        private List<String> keys() {
-            XYPlot plot = getPlot();
-            if (plot == null) {
-                return List.of();
-            }
-            int index = plot.getIndexOf(this);
-            XYDataset dataset = index < 0 ? null : plot.getDataset(index);
-            if (dataset == null) {
-                return List.of();
-            }
-            List<String> keys = new java.util.ArrayList<>(dataset.getSeriesCount());
-            for (int i = 0; i < dataset.getSeriesCount(); i++) {
-                keys.add(String.valueOf(dataset.getSeriesKey(i)));
-            }
-            return keys;
-        }
-
-        /** "run 3" of "run 3, 2 jobs"; a key without a source is its own. */
-        static String source(String key) {
-            int comma = key.lastIndexOf(", ");
-            return comma < 0 ? key : key.substring(0, comma);
-        }
-
-        private static Shape diamond(double r) {
-            Path2D.Double d = new Path2D.Double();
-            d.moveTo(0, -r);
-            d.lineTo(r, 0);
-            d.lineTo(0, r);
-            d.lineTo(-r, 0);
-            d.closePath();
-            return d;
-        }
-
-        private static Shape triangle(double r) {
-            Path2D.Double t = new Path2D.Double();
-            t.moveTo(0, -r);
-            t.lineTo(r, r * 0.8);
-            t.lineTo(-r, r * 0.8);
-            t.closePath();
-            return t;
-        }
     }
 }

@@ -83,6 +83,14 @@ public final class LibraryCurves implements ReferenceCurves {
     }
 
     @Override
+    public io.drivelab.reference.ReferenceMatch match(io.drivelab.store.PointMeta point) {
+        io.drivelab.reference.ReferenceMatch all = library.match(point);
+        return new io.drivelab.reference.ReferenceMatch(
+                all.same().stream().filter(f -> drives.contains(f.drive().label())).toList(),
+                all.nearest().stream().filter(f -> drives.contains(f.drive().label())).toList());
+    }
+
+    @Override
     public List<Curve> scaling(WorkloadType workload) {
         List<Curve> curves = new ArrayList<>();
         configurations(workload).forEach((key, byDepth) -> {

@@ -9,17 +9,44 @@ public final class Numbers {
     private Numbers() {
     }
 
-    /** A throughput: "1,234,567", "8,477", "12.3", "0.50": whole numbers from 100 on, else 3 significant digits. */
+    /**
+     * A throughput: "1,234,567", "8,477", "12.3", "0.50": whole numbers from 100 on, else 3 significant digits,
+     * grouped as the user's locale groups them.
+     */
     public static String figure(double value) {
-        if (Math.abs(value) >= 100) {
-            return String.format(Locale.ROOT, "%,.0f", value);
-        }
-        return String.format(Locale.ROOT, Math.abs(value) >= 10 ? "%.1f" : "%.2f", value);
+        return format(value, Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2);
     }
 
-    /** Microseconds, one decimal: "95.3"; null for no value. */
+    /** Microseconds, one decimal, grouped from 10,000 on without decimals: "95.3"; null for no value. */
     public static String micros(Double us) {
-        return us == null ? null : String.format(Locale.ROOT, us >= 10_000 ? "%,.0f" : "%.1f", us);
+        return us == null ? null : format(us, us >= 10_000 ? 0 : 1);
+    }
+
+    /** A latency in the unit that keeps it short: "95.3 µs", "2.47 ms", "303.7 ms", "2.41 s"; null for none. */
+    public static String latency(Double us) {
+        if (us == null) {
+            return null;
+        }
+        if (us >= 1_000_000) {
+            return format(us / 1e6, 2) + " s";
+        }
+        return us >= 1000 ? format(us / 1000, us >= 10_000 ? 1 : 2) + " ms" : format(us, 1) + " µs";
+    }
+
+    /** A throughput with its unit, MB/s growing into GB/s from 10,000 MB/s: {"12.3", "GB/s"}, {"8,477", "IOPS"}. */
+    public static String[] throughput(double value, Throughput unit) {
+        if (unit == Throughput.MB_S && value >= 10_000) {
+            return new String[]{format(value / 1000, 1), "GB/s"};
+        }
+        return new String[]{figure(value), unit.label()};
+    }
+
+    private static String format(double value, int decimals) {
+        java.text.NumberFormat f = java.text.NumberFormat.getNumberInstance(
+                Locale.getDefault(Locale.Category.FORMAT));
+        f.setMinimumFractionDigits(decimals);
+        f.setMaximumFractionDigits(decimals);
+        return f.format(value);
     }
 
     /** A drive's capacity in decimal units, as drives are sold: "7.68 TB". */

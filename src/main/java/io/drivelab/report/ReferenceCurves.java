@@ -3,6 +3,9 @@ package io.drivelab.report;
 import java.util.Collection;
 import java.util.List;
 
+import io.drivelab.reference.ReferenceMatch;
+import io.drivelab.store.PointMeta;
+
 /**
  * Published figures of reference drives, as curves on the same axes as a workload's own: what the charts need of
  * the reference library.
@@ -65,6 +68,14 @@ public interface ReferenceCurves {
     /** The reviews' GDSIO mean latency (µs) by threads; none by default. */
     default List<Curve> gdsioLatency(String rw, long bs) {
         return List.of();
+    }
+
+    /**
+     * The published figures of a point's workload (same access pattern and transfer size; {@code same} also same
+     * IODepth and NumJobs) of these drives; none by default.
+     */
+    default ReferenceMatch match(PointMeta point) {
+        return new ReferenceMatch(List.of(), List.of());
     }
 
     /** The same, limited to these drives. */

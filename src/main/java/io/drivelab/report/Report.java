@@ -9,15 +9,22 @@ import java.util.Objects;
  *
  * @param title  one line: "DriveLab run 3: quick on /tmp/drivelab.img"
  * @param header "Drive: ...", "Host: ...", "Plan: ...", "Started: ..." lines
- * @param panels one per workload
+ * @param findings sentences comparing the measured points with the reference drives at the same workloads
+ * @param panels   one per workload
  */
-public record Report(String title, List<String> header, List<Panel> panels, Table table) {
+public record Report(String title, List<String> header, List<String> findings, List<Panel> panels, Table table) {
 
     public Report {
         Objects.requireNonNull(title, "title");
         header = List.copyOf(header);
+        findings = List.copyOf(findings);
         panels = List.copyOf(panels);
         Objects.requireNonNull(table, "table");
+    }
+
+    /** A report without findings. */
+    public Report(String title, List<String> header, List<Panel> panels, Table table) {
+        this(title, header, List.of(), panels, table);
     }
 
     /** What a panel's two charts are. */

@@ -44,6 +44,7 @@ public final class ReportRenderer {
     /** The size of the whole report's image. */
     public Dimension size(Report report) {
         int height = MARGIN + TITLE_HEIGHT + report.header().size() * HEADER_LINE + MARGIN
+                + findingLines(report).size() * HEADER_LINE
                 + report.panels().size() * (CHART_HEIGHT + MARGIN)
                 + (report.table().rows().size() + 1) * ROW + MARGIN;
         return new Dimension(WIDTH, height);
@@ -71,6 +72,11 @@ public final class ReportRenderer {
                 y += HEADER_LINE;
             }
             y += MARGIN;
+            g.setColor(Color.BLACK);
+            for (String line : findingLines(report)) {
+                g.drawString(line, MARGIN, y + 16);
+                y += HEADER_LINE;
+            }
             for (Report.Panel panel : report.panels()) {
                 List<JFreeChart> charts = charts(panel);
                 for (int i = 0; i < charts.size(); i++) {
@@ -84,6 +90,36 @@ public final class ReportRenderer {
             g.dispose();
         }
         return image;
+    }
+
+    /** "Findings", then each finding as a bullet, wrapped to the page's width. */
+    private static List<String> findingLines(Report report) {
+        if (report.findings().isEmpty()) {
+            return List.of();
+        }
+        BufferedImage scratch = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = scratch.createGraphics();
+        try {
+            g.setFont(TEXT);
+            FontMetrics metrics = g.getFontMetrics();
+            List<String> lines = new ArrayList<>();
+            lines.add("Findings (against the reference drives at the same workload):");
+            for (String finding : report.findings()) {
+                StringBuilder line = new StringBuilder("• ");
+                for (String word : finding.split(" ")) {
+                    if (metrics.stringWidth(line + word) > WIDTH - 2 * MARGIN && line.length() > 2) {
+                        lines.add(line.toString().stripTrailing());
+                        line = new StringBuilder("   ");
+                    }
+                    line.append(word).append(' ');
+                }
+                lines.add(line.toString().stripTrailing());
+            }
+            lines.add("");
+            return lines;
+        } finally {
+            g.dispose();
+        }
     }
 
     /**
@@ -127,6 +163,11 @@ public final class ReportRenderer {
 
     /** A panel's charts, on datasets of their own: throughput by IODepth, then latency against throughput. */
     public List<JFreeChart> charts(Report.Panel panel) {
+        return charts(panel, false);
+    }
+
+    /** {@link #charts(Report.Panel)}, throughput and latency on log scales when {@code log}. */
+    public List<JFreeChart> charts(Report.Panel panel, boolean log) {
         if (panel.kind() == Report.Kind.CHECKPOINT) {
             return List.of(
                     SuiteCharts.checkpointTimes(panel.scalingTitle(), Charts.collection(panel.scaling()),
@@ -141,11 +182,12 @@ public final class ReportRenderer {
                     SuiteCharts.gdsioLatency(panel.latencyTitle(), Charts.collection(panel.latency()),
                             Charts.collection(panel.latencyReferences())));
         }
-        return List.of(
-                Charts.scaling(panel.scalingTitle(), panel.unit(), Charts.collection(panel.scaling()),
-                        Charts.collection(panel.scalingReferences())),
+        JFreeChart scaling = Charts.scaling(panel.scalingTitle(), panel.unit(), Charts.collection(panel.scaling()),
+                Charts.collection(panel.scalingReferences()), log);
+        LikeForLike.mark(scaling, panel);
+        return List.of(scaling,
                 Charts.latency(panel.latencyTitle(), panel.unit(), Charts.collection(panel.latency()),
-                        Charts.collection(panel.latencyReferences())));
+                        Charts.collection(panel.latencyReferences()), log));
     }
 
     private static void drawTable(Graphics2D g, Report.Table table, int top) {

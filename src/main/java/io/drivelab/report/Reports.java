@@ -12,10 +12,15 @@ import java.util.Optional;
 
 import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.CheckpointSummary;
+import io.drivelab.findings.Finding;
+import io.drivelab.findings.Findings;
 import io.drivelab.store.Drive;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
+import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.PointKinds;
+import io.drivelab.workload.Presets;
+import io.drivelab.workload.TestPlan;
 import io.drivelab.workload.Units;
 import io.drivelab.workload.WorkloadKind;
 import io.drivelab.store.Run;
@@ -27,11 +32,11 @@ public final class Reports {
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss",
             Locale.ROOT);
     private static final List<String> RESULT_COLUMNS = List.of("Workload", "Pattern", "Size", "QD/Jobs", "IOPS",
-            "MB/s", "Mean µs", "p99 µs", "Status");
+            "MB/s", "Mean latency", "p99 latency", "Status");
     private static final List<Boolean> RESULT_NUMERIC = List.of(false, false, false, false, true, true, true, true,
             false);
     private static final List<String> PEAK_COLUMNS = List.of("Workload", "Run or drive", "Peak", "Unit", "At",
-            "Mean µs");
+            "Mean latency");
     private static final List<Boolean> PEAK_NUMERIC = List.of(false, false, true, false, false, true);
 
     private Reports() {
@@ -47,7 +52,7 @@ public final class Reports {
         Run run = store.getRun(runId).orElseThrow(() -> new IllegalArgumentException("there is no run " + runId));
         List<StoredPoint> stored = store.listPoints(runId);
         PointKinds kinds = PointKinds.ofPlanJson(run.planJson());
-        List<WorkloadResults> workloads = WorkloadResults.of(ordinary(kinds, stored));
+        List<WorkloadResults> workloads = WorkloadResults.of(run, ordinary(kinds, stored));
         List<Report.Panel> panels = new ArrayList<>();
         List<String> suiteHeader = new ArrayList<>();
         for (Suite s : suites(kinds, stored, "")) {
@@ -59,7 +64,7 @@ public final class Reports {
                     w.latencyCurves(""), references.latency(w.type())));
         }
         List<List<String>> rows = new ArrayList<>();
-        for (WorkloadResults w : WorkloadResults.of(stored.stream().map(StoredPoint::point).toList())) {
+        for (WorkloadResults w : WorkloadResults.of(run, stored.stream().map(StoredPoint::point).toList())) {
             for (PointFigures p : w.points()) {
                 rows.add(resultRow(p));
             }
@@ -77,8 +82,40 @@ public final class Reports {
         if (!references.drives().isEmpty()) {
             header.add("Reference drives (dashed): " + String.join(", ", references.drives()));
         }
-        return new Report("DriveLab run " + run.id() + ": " + run.name(), header, panels,
+        // Without reference drives there is nothing to find; "none was measured" would mislead.
+        List<String> findings = references.drives().isEmpty() ? List.of()
+                : findings(stored, references).stream().map(Finding::sentence).toList();
+        return new Report("DriveLab run " + run.id() + ": " + run.name(), header, findings, panels,
                 new Report.Table(RESULT_COLUMNS, RESULT_NUMERIC, rows));
+    }
+
+    /**
+     * The findings of a run: a sentence per measured point and reference drive measured at the same workload, or
+     * saying that none was (what the report shows at its top, and the CLI lists).
+     *
+     * @throws IllegalArgumentException when there is no such run
+     */
+    public static List<Finding> findings(Store store, long runId, ReferenceCurves references) {
+        store.getRun(runId).orElseThrow(() -> new IllegalArgumentException("there is no run " + runId));
+        return findings(store.listPoints(runId), references);
+    }
+
+    private static List<Finding> findings(List<StoredPoint> stored, ReferenceCurves references) {
+        return Findings.of(stored.stream().map(StoredPoint::point).toList(), references::match);
+    }
+
+    /** CrystalDiskMark's grid of each run of the crystaldiskmark preset among {@code runIds}, in their order. */
+    public static List<CrystalSummary> crystalSummaries(Store store, List<Long> runIds) {
+        List<CrystalSummary> grids = new ArrayList<>();
+        for (long id : runIds) {
+            Run run = store.getRun(id).orElseThrow(() -> new IllegalArgumentException("there is no run " + id));
+            if (Presets.CRYSTALDISKMARK.equals(run.planName())) {
+                TestPlan plan = PlanFiles.fromJson(run.planJson(), "run " + id);
+                CrystalSummary.of(run, plan, store.listPoints(id).stream().map(StoredPoint::point).toList())
+                        .ifPresent(grids::add);
+            }
+        }
+        return grids;
     }
 
     /**
@@ -86,22 +123,28 @@ public final class Reports {
      * measured, every run's curves and the reference drives' in it, and a table of peaks.
      */
     public static Report comparison(Store store, List<Long> runIds, ReferenceCurves references) {
-        Map<WorkloadType, String> names = new LinkedHashMap<>();
-        Map<WorkloadType, List<Source>> byType = new LinkedHashMap<>();
+        Map<WorkloadResults.Key, List<Source>> byWorkload = new LinkedHashMap<>();
         Map<String, Suite> suites = new LinkedHashMap<>();
         List<String> header = new ArrayList<>();
-        for (long id : runIds) {
-            Run run = store.getRun(id).orElseThrow(() -> new IllegalArgumentException("there is no run " + id));
+        List<Run> runs = runIds.stream().map(id -> store.getRun(id)
+                .orElseThrow(() -> new IllegalArgumentException("there is no run " + id))).toList();
+        Map<Long, String> labels = RunLabels.of(runs);
+        List<String> findings = new ArrayList<>();
+        for (Run run : runs) {
+            long id = run.id();
+            String label = labels.get(id);
             header.add("Run " + id + ": " + run.name() + " (" + run.status().dbValue() + ", "
                     + time(run.startedAt()) + ", " + orDash(run.host()) + ")");
             List<StoredPoint> stored = store.listPoints(id);
             PointKinds kinds = PointKinds.ofPlanJson(run.planJson());
-            for (Suite suite : suites(kinds, stored, "run " + id)) {
+            for (Suite suite : suites(kinds, stored, label)) {
                 suites.merge(suite.name(), suite, Suite::plus);
             }
-            for (WorkloadResults w : WorkloadResults.of(ordinary(kinds, stored))) {
-                names.putIfAbsent(w.type(), w.name());
-                byType.computeIfAbsent(w.type(), k -> new ArrayList<>()).add(new Source("run " + id, w));
+            for (Finding f : references.drives().isEmpty() ? List.<Finding>of() : findings(stored, references)) {
+                findings.add((runs.size() > 1 ? label + ": " : "") + f.sentence());
+            }
+            for (WorkloadResults w : WorkloadResults.of(run, ordinary(kinds, stored))) {
+                byWorkload.computeIfAbsent(w.key(), k -> new ArrayList<>()).add(new Source(label, w));
             }
         }
         if (!references.drives().isEmpty()) {
@@ -115,27 +158,31 @@ public final class Reports {
             }
         }
         List<List<String>> rows = new ArrayList<>();
-        byType.forEach((type, sources) -> {
-            String name = names.get(type);
+        byWorkload.forEach((key, sources) -> {
+            String name = key.name();
+            WorkloadType type = key.type();
             List<Curve> scaling = new ArrayList<>();
             List<Curve> latency = new ArrayList<>();
             for (Source s : sources) {
                 scaling.addAll(s.results().scalingCurves(s.name()));
                 latency.addAll(s.results().latencyCurves(s.name()));
-                s.results().peak().ifPresent(p -> rows.add(List.of(name, s.name(),
-                        Numbers.figure(p.throughput(type.unit())), type.unit().label(), p.configuration(),
-                        Numbers.micros(p.latMeanUs()))));
+                s.results().peak().ifPresent(p -> {
+                    String[] peak = Numbers.throughput(p.throughput(type.unit()), type.unit());
+                    rows.add(List.of(name, s.name(), peak[0], peak[1], p.configuration(),
+                            orDash(Numbers.latency(p.latMeanUs()))));
+                });
             }
             List<Curve> refScaling = references.scaling(type);
             for (Map.Entry<String, Peak> peak : peaks(refScaling).entrySet()) {
                 Peak p = peak.getValue();
-                rows.add(List.of(name, peak.getKey(), Numbers.figure(p.xy().y()), type.unit().label(),
+                String[] figure = Numbers.throughput(p.xy().y(), type.unit());
+                rows.add(List.of(name, peak.getKey(), figure[0], figure[1],
                         "QD" + Math.round(p.xy().x()) + ", " + p.series(), "-"));
             }
             panels.add(new Report.Panel(name, type.unit(), scaling, refScaling, latency, references.latency(type)));
         });
-        String runs = runIds.stream().map(id -> "run " + id).reduce((a, b) -> a + ", " + b).orElse("no runs");
-        return new Report("DriveLab comparison: " + runs, header, panels,
+        String title = runIds.stream().map(id -> "run " + id).reduce((a, b) -> a + ", " + b).orElse("no runs");
+        return new Report("DriveLab comparison: " + title, header, findings, panels,
                 new Report.Table(PEAK_COLUMNS, PEAK_NUMERIC, rows));
     }
 
@@ -252,8 +299,8 @@ public final class Reports {
         row.add(p.configuration());
         row.add(p.measured() ? Numbers.figure(p.iops()) : null);
         row.add(p.measured() ? Numbers.figure(p.megabytesPerSecond()) : null);
-        row.add(Numbers.micros(p.latMeanUs()));
-        row.add(Numbers.micros(p.p99Us()));
+        row.add(Numbers.latency(p.latMeanUs()));
+        row.add(Numbers.latency(p.p99Us()));
         row.add(p.status().dbValue());
         return row;
     }

@@ -7,10 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 
+import io.drivelab.findings.WorkloadNames;
+import io.drivelab.reference.FioImport;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointMeta;
 import io.drivelab.store.PointResult;
+import io.drivelab.store.Run;
 
 /**
  * The measured points of one workload of a run, and the curves drawn from them: throughput against IODepth with
@@ -24,18 +28,48 @@ public record WorkloadResults(String name, PointMeta meta, List<PointFigures> po
         points = List.copyOf(points);
     }
 
-    /** The measured points (not preconditions) grouped by workload, in the order the run measured them. */
+    /**
+     * What a workload is, in a run's report, in a comparison of runs and in the live view alike: what it ran and
+     * the plan's name for it (CrystalDiskMark's "RND4K Q32T16 read" and "RND4K Q1T1 read" both run 4K random reads
+     * and stay two workloads).
+     */
+    public record Key(WorkloadType type, Integer rwmixread, String name) {
+    }
+
+    /**
+     * The measured points (not preconditions) grouped by the plan's workloads, in the order the run measured them.
+     */
     public static List<WorkloadResults> of(List<PointResult> results) {
-        Map<String, List<PointResult>> byWorkload = new LinkedHashMap<>();
+        return of(results, p -> p.meta().workload());
+    }
+
+    /**
+     * {@link #of(List)} for a stored run. An imported fio run names every job on its own
+     * ("randread-4k-qd32-j8"), so its points are grouped by what they ran instead, with IODepth x NumJobs as the
+     * matrix, as a native run's are.
+     */
+    public static List<WorkloadResults> of(Run run, List<PointResult> results) {
+        boolean imported = FioImport.TARGET_KIND.equals(run.targetKind());
+        return imported ? of(results, p -> WorkloadNames.describe(p.meta())) : of(results);
+    }
+
+    private static List<WorkloadResults> of(List<PointResult> results, Function<PointResult, String> workloadName) {
+        Map<Key, List<PointResult>> byWorkload = new LinkedHashMap<>();
         for (PointResult p : results) {
             if (p.meta().kind() == PointKind.MEASURE) {
-                byWorkload.computeIfAbsent(p.meta().workload(), k -> new ArrayList<>()).add(p);
+                Key key = new Key(WorkloadType.of(p.meta()), p.meta().rwmixread(), workloadName.apply(p));
+                byWorkload.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
             }
         }
         List<WorkloadResults> workloads = new ArrayList<>();
-        byWorkload.forEach((name, points) -> workloads.add(new WorkloadResults(name, points.get(0).meta(),
+        byWorkload.forEach((key, points) -> workloads.add(new WorkloadResults(key.name(), points.get(0).meta(),
                 points.stream().map(PointFigures::of).toList())));
         return workloads;
+    }
+
+    /** Which workloads of other runs this one is drawn with. */
+    public Key key() {
+        return new Key(type(), meta.rwmixread(), name);
     }
 
     public WorkloadType type() {
@@ -64,7 +98,7 @@ public record WorkloadResults(String name, PointMeta meta, List<PointFigures> po
 
     /** "1 job", "4 jobs". */
     public static String jobsLabel(int numjobs) {
-        return numjobs + (numjobs == 1 ? " job" : " jobs");
+        return WorkloadNames.jobs(numjobs);
     }
 
     private List<Curve> curves(String source, java.util.function.Function<PointFigures, Curve.XY> xy) {

@@ -66,6 +66,9 @@ final class Measurement {
     Measured measure(PlanItem item, Point point, String key, int seq) {
         PointMeta meta = meta(item, point, key, seq);
         List<Sample> samples = Collections.synchronizedList(new ArrayList<>());
+        // the wall clock between reports: a stopped engine's own clock hides the stop (it ends a timed point on time)
+        long[] lastReportNanos = {0};
+        long[] longestSilenceNanos = {0};
         listener.pointStarted(progress.get(), item, key);
         Instant started = Instant.now();
         EngineListener events = new EngineListener() {
@@ -85,6 +88,11 @@ final class Measurement {
 
             @Override
             public void onInterval(IntervalEvent interval) {
+                long now = System.nanoTime();
+                if (lastReportNanos[0] != 0) {
+                    longestSilenceNanos[0] = Math.max(longestSilenceNanos[0], now - lastReportNanos[0]);
+                }
+                lastReportNanos[0] = now;
                 samples.add(sample(interval));
                 listener.sample(item, interval);
                 listener.progress(progress.get());
@@ -103,7 +111,9 @@ final class Measurement {
             // a checkpoint point's figures are its checkpoints' (GB/s, seconds per checkpoint)
             PointResult r = CheckpointFigures.apply(PointResult.fromEngineResult(meta, parse(result.rawJson()),
                     started, Instant.now()));
-            return new Measured(flagOverrun(point, r, statusIntervalMs), samples);
+            long silenceMs = lastReportNanos[0] == 0 ? 0 : Math.max(longestSilenceNanos[0],
+                    System.nanoTime() - lastReportNanos[0]) / 1_000_000;
+            return new Measured(flagOverrun(point, r, statusIntervalMs, silenceMs), samples);
         } catch (EngineException e) {
             String why = "point " + key + " (" + point.describe() + ") failed: " + e.getMessage();
             PointResult failed = e.partialResult()
@@ -120,25 +130,36 @@ final class Measurement {
     }
 
     /**
-     * A timed point whose measured time ran past its runtime by more than one status interval was held up (the
-     * engine stopped, the machine starved it): its figures average over the stall, so it is stored PARTIAL with
-     * why, not complete. A resume measures it again.
+     * A point that was held up (the engine stopped, the machine starved it) is stored PARTIAL with why, not
+     * complete: its figures average over the stall. Seen as a timed point that ran past its runtime by more than
+     * one status interval, or as a silence between the engine's reports ({@code silenceMs}, on the wall clock from
+     * its first interval report to its result) of more than a second past the interval: a stopped engine ends a
+     * timed point on time by its own clock, with the stop inside it. A resume measures it again.
      */
-    static PointResult flagOverrun(Point point, PointResult r, int statusIntervalMs) {
-        if (r.status() != PointStatus.COMPLETE || !point.isTimeBased() || r.runtimeMs() == null) {
+    static PointResult flagOverrun(Point point, PointResult r, int statusIntervalMs, long silenceMs) {
+        if (r.status() != PointStatus.COMPLETE || r.runtimeMs() == null) {
             return r;
         }
-        long planned = point.runtime() * 1000L;
+        String why = null;
+        long planned = point.isTimeBased() ? point.runtime() * 1000L : 0;
         long over = r.runtimeMs() - planned;
-        if (over <= statusIntervalMs) {
+        if (point.isTimeBased() && over > statusIntervalMs) {
+            why = String.format(Locale.ROOT, "measured for %d ms instead of %d ms: the engine was held up "
+                    + "(stopped or starved) for about %d ms", r.runtimeMs(), planned, over);
+        } else if (silenceMs > statusIntervalMs + HELD_UP_MS) {
+            why = String.format(Locale.ROOT, "the engine reported nothing for %d ms (every %d ms expected): it was "
+                    + "held up (stopped or starved)", silenceMs, statusIntervalMs);
+        }
+        if (why == null) {
             return r;
         }
-        String why = String.format(Locale.ROOT, "measured for %d ms instead of %d ms: the engine was held up "
-                + "(stopped or starved) for about %d ms, so the figures average over the stall; resume the run to "
-                + "measure this point again", r.runtimeMs(), planned, over);
         return new PointResult(r.meta(), PointStatus.PARTIAL, r.runtimeMs(), r.read(), r.write(), r.resultJson(),
-                r.histograms(), why, r.startedAt(), r.endedAt());
+                r.histograms(), why + ", so the figures average over the stall; resume the run to measure this point "
+                + "again", r.startedAt(), r.endedAt());
     }
+
+    /** A delay the scheduler alone does not cause on a busy machine; a stopped engine does. */
+    private static final long HELD_UP_MS = 1000;
 
     private static PointMeta meta(PlanItem item, Point point, String key, int seq) {
         var w = point.workload();

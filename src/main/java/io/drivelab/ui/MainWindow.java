@@ -101,6 +101,7 @@ public final class MainWindow {
                 context.statusIntervalMs());
         references = new ReferenceDrivesViewModel(tasks, () -> LibraryCurves.of(ReferenceStore.load(store)));
         compare = new CompareViewModel(tasks, store, references);
+        compare.logScaleProperty().set(Boolean.TRUE.equals(settings.logScale()));
         // the export the command line writes, called directly: the GUI never runs the CLI
         history = new HistoryViewModel(tasks, store, (id, format, file) -> RunExport.write(store, id,
                 format == HistoryViewModel.ExportFormat.CSV ? RunExport.Format.CSV : RunExport.Format.JSON, false,
@@ -167,6 +168,9 @@ public final class MainWindow {
                 columns.getItems().setAll(right);
             }
         });
+        // Back on the tab shown last (the Live tab's set-up columns fold away as on a click).
+        tabs.getTabs().stream().filter(t -> t.getText().equals(settings.tab())).findFirst()
+                .ifPresent(t -> tabs.getSelectionModel().select(t));
         drainer = tasks.repeat(DRAIN_PERIOD, () -> {
             if (run.pending()) {
                 liveView.redraw(run::drain);
@@ -303,7 +307,8 @@ public final class MainWindow {
                 fromFile ? plannedFile : null, plan.runtimeProperty().get(), plan.rampProperty().get(),
                 plan.idleProperty().get(), plan.preconditionsProperty().get(),
                 targets.testFile().folderProperty().get(), targets.testFile().sizeProperty().get(),
-                references.drives().isEmpty() ? rememberedDrives : references.chosenNames());
+                references.drives().isEmpty() ? rememberedDrives : references.chosenNames(),
+                compare.logScaleProperty().get(), tabs.getSelectionModel().getSelectedItem().getText());
     }
 
     private void restorePlan(Settings s) {

@@ -13,6 +13,7 @@ final class Checks {
     static final long MAX_BS = 1L << 30;
     /** io_uring's largest ring (IORING_MAX_ENTRIES): a deeper queue never starts. */
     static final int MAX_IODEPTH = 32768;
+    static final int MAX_RATE_IOPS = 100_000_000;
     /** I/Os in flight over all jobs of one point: more only sets up buffers for seconds and cannot stop. */
     static final long MAX_IN_FLIGHT = 65536;
     /** Points (engine runs) in one plan: a plan is shown and estimated whole, so it must stay small. */
@@ -92,6 +93,11 @@ final class Checks {
 
     static String loops(long n) {
         return range(n, 1, MAX_LOOPS);
+    }
+
+    /** A sustained rate per job: as many I/Os a second as the engine can space (10 ns apart). */
+    static String rateIops(long n) {
+        return range(n, 1, MAX_RATE_IOPS);
     }
 
     static String percent(long n) {

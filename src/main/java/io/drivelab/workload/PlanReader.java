@@ -160,7 +160,8 @@ final class PlanReader {
     }
 
     Workload workload(JsonNode node, String path) {
-        PlanFields o = problems.object(node, path, "workload", "name", "rw", "bs", "bssplit", "rwmixread");
+        PlanFields o = problems.object(node, path, "workload", "name", "rw", "bs", "bssplit", "rwmixread",
+                "rateIops");
         if (o == null) {
             return null;
         }
@@ -174,10 +175,11 @@ final class PlanReader {
         if (rwmixread != null && rw != null && Workload.problemWithRwmixread(rw) != null) {
             problems.add(o.child("rwmixread"), Workload.problemWithRwmixread(rw));
         }
+        Integer rateIops = o.integer("rateIops", null, Checks::rateIops);
         if (problems.count() > before) {
             return null;
         }
-        return problems.construct(path, () -> new Workload(name, rw, bs, mix, rwmixread));
+        return problems.construct(path, () -> new Workload(name, rw, bs, mix, rwmixread, rateIops));
     }
 
     Rw rw(PlanFields o) {

@@ -65,6 +65,7 @@ final class PlanWriter {
         o.put("rw", w.rw().value());
         putTransfer(o, w.bs(), w.mix());
         putIfSet(o, "rwmixread", w.rwmixread());
+        putIfSet(o, "rateIops", w.rateIops());
         return o;
     }
 

@@ -122,6 +122,9 @@ public record Point(String key, int step, Workload workload, int iodepth, int nu
         if (workload.rwmixread() != null) {
             args.add("--rwmixread=" + workload.rwmixread());
         }
+        if (workload.rateIops() != null) {
+            args.add("--rate_iops=" + workload.rateIops());
+        }
         args.add("--iodepth=" + iodepth);
         args.add("--numjobs=" + numjobs);
         if (size != null) {
@@ -174,6 +177,9 @@ public record Point(String key, int step, Workload workload, int iodepth, int nu
             sb.append(" (").append(workload.rwmixread()).append("% reads)");
         }
         sb.append(String.format(Locale.ROOT, " QD%d/%d", iodepth, numjobs));
+        if (workload.rateIops() != null) {
+            sb.append(String.format(Locale.ROOT, " at %d IOPS per job", workload.rateIops()));
+        }
         if (runtime != null) {
             sb.append(", ").append(runtime).append(" s");
             if (ramp != null && ramp > 0) {

@@ -13,9 +13,11 @@ import java.util.Objects;
  * @param bs        block size in bytes, or null when {@code mix} is given
  * @param mix       weighted block-size mix, or null when {@code bs} is given
  * @param rwmixread % of reads for {@code randrw} and {@code rw}; null otherwise (the engine's default is 50)
+ * @param rateIops  I/Os per second each job issues, evenly spaced (the engine's {@code --rate_iops}); null: as
+ *                  fast as the drive goes
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Workload(String name, Rw rw, Long bs, BlockSizeMix mix, Integer rwmixread) {
+public record Workload(String name, Rw rw, Long bs, BlockSizeMix mix, Integer rwmixread, Integer rateIops) {
 
     public Workload {
         Objects.requireNonNull(rw, "rw");
@@ -30,6 +32,19 @@ public record Workload(String name, Rw rw, Long bs, BlockSizeMix mix, Integer rw
             Checks.require("rwmixread", problemWithRwmixread(rw));
             Checks.require("rwmixread", rwmixread, Checks.percent(rwmixread));
         }
+        if (rateIops != null) {
+            Checks.require("rateIops", rateIops, Checks.rateIops(rateIops));
+        }
+    }
+
+    /** A workload at the drive's own pace. */
+    public Workload(String name, Rw rw, Long bs, BlockSizeMix mix, Integer rwmixread) {
+        this(name, rw, bs, mix, rwmixread, null);
+    }
+
+    /** The same workload at {@code newRateIops} I/Os per second per job (null: as fast as the drive goes). */
+    public Workload withRateIops(Integer newRateIops) {
+        return new Workload(name, rw, bs, mix, rwmixread, newRateIops);
     }
 
     /** A single block size, named after it: {@code Workload.of(Rw.RANDREAD, 4096)} is "4k randread". */

@@ -88,6 +88,21 @@ class ArchitectureTest {
                 "classes with more than one job: split them by job (docs/architecture.md)");
     }
 
+    @Test
+    void everyClassOfTheAppHasItsJobInTheArchitecturePage() throws IOException {
+        String page = Files.readString(Path.of("docs/architecture.md"));
+        Path sources = Path.of("src/main/java");
+        List<String> missing;
+        try (var files = Files.walk(sources)) {
+            missing = files.map(f -> f.getFileName().toString())
+                    .filter(name -> name.endsWith(".java"))
+                    .map(name -> name.substring(0, name.length() - ".java".length()))
+                    .filter(name -> !page.contains("| `" + name + "` |"))
+                    .sorted().toList();
+        }
+        assertEquals(List.of(), missing, "docs/architecture.md gives every class a row with its one job");
+    }
+
     private static long lineCount(Path file) {
         try (var lines = Files.lines(file)) {
             return lines.count();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.drivelab.IntegrationTest;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import io.drivelab.workload.FioJobFile;
 import io.drivelab.workload.Presets;
 import io.drivelab.workload.TestPlan;
 
+@IntegrationTest
 @Timeout(120)
 class FioJobCommandTest {
 

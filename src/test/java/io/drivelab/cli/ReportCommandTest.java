@@ -3,10 +3,12 @@ package io.drivelab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import javax.imageio.ImageIO;
 
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code drivelab report}: the GUI's report of a real run, headless. */
+@IntegrationTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReportCommandTest {
     private Path dir;
@@ -56,10 +59,17 @@ class ReportCommandTest {
         try (var files = Files.list(charts)) {
             assertEquals(4, files.count());
         }
-        // The header names the drives drawn: one line more than without --compare.
+        // The header names the drives drawn (one line more than without --compare), then come the findings.
         Path plain = dir.resolve("plain.png");
         Cli.run("report", String.valueOf(runId), "--png", plain.toString(), "--db", db.toString());
-        assertEquals(ImageIO.read(plain.toFile()).getHeight() + 22, ImageIO.read(png.toFile()).getHeight());
+        try (io.drivelab.store.Store store = io.drivelab.store.Store.open(db)) {
+            var compared = io.drivelab.report.Reports.run(store, runId, io.drivelab.report.LibraryCurves
+                    .of(io.drivelab.reference.ReferenceStore.load(store)).only(List.of("DC3000ME", "micron 9550")));
+            assertTrue(!compared.findings().isEmpty());
+            assertEquals(new io.drivelab.report.ReportRenderer().size(compared).height,
+                    ImageIO.read(png.toFile()).getHeight());
+        }
+        assertTrue(ImageIO.read(plain.toFile()).getHeight() + 22 < ImageIO.read(png.toFile()).getHeight());
     }
 
     @Test

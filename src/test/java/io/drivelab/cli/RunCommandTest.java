@@ -1,5 +1,6 @@
 package io.drivelab.cli;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.store.PointStatus;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** `drivelab run` and `drivelab resume` as a user runs them: a child JVM, the real engine, a real database. */
+@IntegrationTest
 @Timeout(300)
 class RunCommandTest {
     @TempDir

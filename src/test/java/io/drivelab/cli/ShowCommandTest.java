@@ -171,4 +171,19 @@ class ShowCommandTest {
         assertEquals(2, result.exitCode(), result.toString());
         assertTrue(result.err().contains("Usage: drivelab show"), result.err());
     }
+
+    @Test
+    void findingsListTheSentencesOfTheReport() {
+        long id = quickRun();
+        Cli.Result result = Cli.run("show", "--db", db, "--findings", String.valueOf(id));
+        try (Store store = Store.open(Path.of(db))) {
+            List<String> sentences = io.drivelab.report.Reports.findings(store, id, io.drivelab.report.LibraryCurves
+                    .of(io.drivelab.reference.ReferenceStore.load(store))).stream()
+                    .map(io.drivelab.findings.Finding::sentence).toList();
+            assertTrue(!sentences.isEmpty());
+            List<String> lines = result.lines();
+            assertEquals(sentences, lines.subList(lines.indexOf("Findings:") + 1, lines.size()).stream()
+                    .map(l -> l.substring(2)).toList(), result.toString());
+        }
+    }
 }

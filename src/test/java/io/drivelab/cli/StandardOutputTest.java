@@ -2,6 +2,7 @@ package io.drivelab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.drivelab.IntegrationTest;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Output that could not be written is a failure: a real drivelab process whose stdout is /dev/full. */
+@IntegrationTest
 @Timeout(120)
 class StandardOutputTest {
     @TempDir

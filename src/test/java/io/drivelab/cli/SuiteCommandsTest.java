@@ -1,5 +1,6 @@
 package io.drivelab.cli;
 
+import io.drivelab.IntegrationTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** drivelab run, show and export with the checkpoint preset and with several targets at once (real engine). */
+@IntegrationTest
 @Timeout(120)
 class SuiteCommandsTest {
     @TempDir

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The engine's {@code --rw=checkpoint} on temp directories and files (docs/engine.md, "Checkpoints"). */
+@IntegrationTest
 @Timeout(60)
 class CheckpointEngineTest {
     private static final long MIB = 1024 * 1024;

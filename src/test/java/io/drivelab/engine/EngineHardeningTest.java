@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * jobs it is given, reads numbers as people write them, keeps every line valid JSON, and refuses the kernel's
  * places in every mode.
  */
+@IntegrationTest
 @Timeout(60)
 class EngineHardeningTest {
     @TempDir

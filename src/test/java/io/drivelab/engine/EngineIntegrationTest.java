@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The real engine (system property {@code drivelab.engine}, which surefire points at the build's engine) on
  * temp files, checked against docs/engine.md through {@link EngineProcess}.
  */
+@IntegrationTest
 @Timeout(120)
 class EngineIntegrationTest {
     private static final long MIB = 1024 * 1024;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * (the real engine is exercised in {@link EngineIntegrationTest}). These cover what the real engine cannot be
  * made to do on purpose: dying mid-run without an error line, printing garbage.
  */
+@IntegrationTest
 @Timeout(30)
 class EngineProcessTest {
     private static final Path SH = Path.of("/bin/sh");
@@ -187,6 +189,7 @@ class EngineProcessTest {
         // SIGTERM ignored, as by a hung or SIGSTOPped engine
         try (EngineProcess engine = EngineProcess.start(SH, List.of("-c", "trap '' TERM; exec sleep 60"),
                 EngineListener.NONE)) {
+            awaitIgnoringSigterm(engine.pid());
             engine.stop();
             EngineException e = assertThrows(EngineException.class, engine::awaitResult);
             assertTrue(e.getMessage().contains("SIGKILL"), e.getMessage());
@@ -197,10 +200,25 @@ class EngineProcessTest {
     void killAllLeavesNoEngineOfThisJvmRunning() throws Exception {
         EngineProcess a = EngineProcess.start(SH, List.of("-c", "trap '' TERM; exec sleep 60"), EngineListener.NONE);
         EngineProcess b = EngineProcess.start(SH, List.of("-c", "exec sleep 60"), EngineListener.NONE);
+        awaitIgnoringSigterm(a.pid());
         EngineProcess.killAll(10_000);
         assertFalse(a.isAlive());
         assertFalse(b.isAlive());
         a.close();
         b.close();
+    }
+
+    /** Until the shell has run its trap: a SIGTERM sent sooner would end it, which is not the case tested. */
+    private static void awaitIgnoringSigterm(long pid) throws Exception {
+        Path status = Path.of("/proc/" + pid + "/status");
+        while (true) {
+            for (String line : java.nio.file.Files.readAllLines(status)) {
+                if (line.startsWith("SigIgn:")
+                        && (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << (15 - 1))) != 0) {
+                    return;
+                }
+            }
+            Thread.onSpinWait();
+        }
     }
 }

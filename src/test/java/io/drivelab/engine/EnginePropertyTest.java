@@ -3,6 +3,7 @@ package io.drivelab.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * exactly; a time-based one may be short by the I/O still in flight when its runtime ended (completed outside the
  * measured period, not counted), never long.
  */
+@IntegrationTest
 @Timeout(120)
 class EnginePropertyTest {
     private static final long SEED = 0x5eed_2026L;

@@ -1,5 +1,6 @@
 package io.drivelab.engine;
 
+import io.drivelab.IntegrationTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Assumptions;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The engine and fio on the same file with the same workload: the same bytes in the same number of I/Os, and the
  * same block-size mix. Speed is compared in bench/engine-vs-fio.py, not here: the suite must not flake.
  */
+@IntegrationTest
 @Timeout(120)
 class FioCrossCheckTest {
     private static final ObjectMapper JSON = new ObjectMapper();

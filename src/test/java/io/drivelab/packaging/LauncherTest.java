@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * missing or there is no display. The "system" is a made-up root (DRIVELAB_SYSROOT) whose linker cache is built by
  * the real ldconfig from copies of this machine's libraries, so GTK can be missing without uninstalling it.
  */
+@IntegrationTest
 class LauncherTest {
     private static final Path LDCONFIG = Path.of("/sbin/ldconfig");
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,7 @@ import io.drivelab.store.StoredPoint;
 import io.drivelab.workload.PlanFiles;
 
 /** fio 3.x output, produced here by the installed fio, imported as stored runs. */
+@IntegrationTest
 @ExtendWith(TempStore.class)
 class FioImportTest {
     static final ObjectMapper JSON = new ObjectMapper();

@@ -3,6 +3,7 @@ package io.drivelab.reference;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -25,6 +26,7 @@ import io.drivelab.store.TempStore;
 import io.drivelab.store.StoredPoint;
 
 /** A run written as fio JSON, for tools that read fio's results. */
+@IntegrationTest
 @ExtendWith(TempStore.class)
 class FioJsonExportTest {
     static final ObjectMapper JSON = new ObjectMapper();

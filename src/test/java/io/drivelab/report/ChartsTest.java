@@ -43,10 +43,79 @@ class ChartsTest {
                 new Curve("Drive B (its review)", "1 job", List.of(new Curve.XY(16, 80))));
         JFreeChart chart = Charts.scaling("x", Throughput.IOPS, Charts.collection(List.of()),
                 Charts.collection(references));
-        var renderer = (Charts.PaletteRenderer) chart.getXYPlot().getRenderer(1);
+        var renderer = (PaletteRenderer) chart.getXYPlot().getRenderer(1);
         assertEquals(renderer.lookupSeriesPaint(0), renderer.lookupSeriesPaint(1));
         assertEquals(false, renderer.lookupSeriesPaint(0).equals(renderer.lookupSeriesPaint(2)));
         float[] dash = ((java.awt.BasicStroke) renderer.lookupSeriesStroke(0)).getDashArray();
         assertEquals(2, dash.length);
+    }
+
+    private static java.awt.Paint colourOf(String source, List<String> sources) {
+        List<Curve> curves = sources.stream().map(name -> new Curve(name, "1 job", List.of(new Curve.XY(1, 10))))
+                .toList();
+        JFreeChart chart = Charts.scaling("x", Throughput.IOPS, Charts.collection(curves), null);
+        var renderer = (PaletteRenderer) chart.getXYPlot().getRenderer(0);
+        return renderer.lookupSeriesPaint(sources.indexOf(source));
+    }
+
+    @Test
+    void aRunKeepsItsColourWhateverIsDrawnBesideIt() {
+        String solidigm = "Solidigm PS1030";
+        java.awt.Paint alone = colourOf(solidigm, List.of(solidigm));
+        assertEquals(alone, colourOf(solidigm, List.of("quick on /dev/nvme0n1", solidigm)));
+        assertEquals(alone, colourOf(solidigm, List.of(solidigm, "Kingston DC3000ME", "quick on /tmp/x.img")));
+        assertEquals(false, alone.equals(colourOf("Kingston DC3000ME", List.of(solidigm, "Kingston DC3000ME"))));
+    }
+
+    @Test
+    void onALogScaleThroughputAndLatencyAxesAreLogarithmic() {
+        var empty = Charts.collection(List.of());
+        assertEquals(true, Charts.scaling("x", Throughput.IOPS, empty, empty, true).getXYPlot().getRangeAxis()
+                instanceof org.jfree.chart.axis.LogAxis);
+        var latency = Charts.latency("x", Throughput.IOPS, empty, empty, true).getXYPlot();
+        assertEquals(true, latency.getDomainAxis() instanceof org.jfree.chart.axis.LogAxis);
+        assertEquals(true, latency.getRangeAxis() instanceof org.jfree.chart.axis.LogAxis);
+        assertEquals(false, Charts.scaling("x", Throughput.IOPS, empty, empty).getXYPlot().getRangeAxis()
+                instanceof org.jfree.chart.axis.LogAxis);
+        // A decade and a bit of data is labelled at its powers of ten, whole numbers only.
+        List<Curve> measured = List.of(new Curve("run", "1 job", List.of(new Curve.XY(1, 1995), new Curve.XY(8,
+                12_589))));
+        java.util.Locale before = java.util.Locale.getDefault();
+        java.util.Locale.setDefault(java.util.Locale.US);
+        JFreeChart chart;
+        try {
+            chart = Charts.scaling("x", Throughput.IOPS, Charts.collection(measured), empty, true);
+        } finally {
+            java.util.Locale.setDefault(before);
+        }
+        java.awt.image.BufferedImage image = chart.createBufferedImage(600, 400);
+        var axis = (org.jfree.chart.axis.LogAxis) chart.getXYPlot().getRangeAxis();
+        var ticks = axis.refreshTicks(image.createGraphics(), new org.jfree.chart.axis.AxisState(),
+                new java.awt.geom.Rectangle2D.Double(0, 0, 500, 300), org.jfree.chart.ui.RectangleEdge.LEFT);
+        List<String> labels = new java.util.ArrayList<>();
+        for (Object tick : ticks) {
+            var t = (org.jfree.chart.axis.ValueTick) tick;
+            if (t.getTickType() == org.jfree.chart.axis.TickType.MAJOR) {
+                labels.add(axis.getNumberFormatOverride().format(t.getValue()));
+            }
+        }
+        assertEquals(List.of("10,000"), labels);
+    }
+
+    @Test
+    void hoveringAPointNamesItsSourceAndFigures() {
+        java.util.Locale before = java.util.Locale.getDefault();
+        java.util.Locale.setDefault(java.util.Locale.US);
+        try {
+            List<Curve> references = List.of(new Curve("Kingston DC3000ME 7.68TB (its review)", "16 jobs",
+                    List.of(new Curve.XY(32, 1_950_000))));
+            JFreeChart chart = Charts.scaling("4K random read", Throughput.IOPS, Charts.collection(List.of()),
+                    Charts.collection(references));
+            var plot = chart.getXYPlot();
+            assertEquals("Kingston DC3000ME 7.68TB (its review), 16 jobs: IODepth 32, 1,950,000 IOPS",
+                    plot.getRenderer(1).getDefaultToolTipGenerator().generateToolTip(plot.getDataset(1), 0, 0));
+        } finally {
+            java.util.Locale.setDefault(before);
+        }
     }
 }

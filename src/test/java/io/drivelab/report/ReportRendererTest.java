@@ -3,6 +3,7 @@ package io.drivelab.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.awt.Dimension;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Reports of real runs, rendered headless (surefire runs with java.awt.headless=true) and decoded again. */
+@IntegrationTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReportRendererTest {
     private Path dir;
@@ -127,12 +129,13 @@ class ReportRendererTest {
     void aComparisonDrawsEveryRunPerWorkloadAndTablesThePeaks() throws IOException {
         Report report = Reports.comparison(store, List.of(fourPoints, twoPoints), kingston);
         assertEquals("4K random read", report.panels().get(0).workload());
-        assertEquals(List.of("run " + fourPoints + ", 1 job", "run " + twoPoints + ", 1 job",
-                        "run " + twoPoints + ", 2 jobs"),
+        String tiny = store.getRun(fourPoints).orElseThrow().name();
+        String tinier = store.getRun(twoPoints).orElseThrow().name();
+        assertEquals(List.of(tiny + ", 1 job", tinier + ", 1 job", tinier + ", 2 jobs"),
                 report.panels().get(0).scaling().stream().map(Curve::label).toList());
         List<String> sources = report.table().rows().stream().filter(r -> r.get(0).equals("4K random read"))
                 .map(r -> r.get(1)).toList();
-        assertEquals(List.of("run " + fourPoints, "run " + twoPoints,
+        assertEquals(List.of(tiny, tinier,
                 "Kingston DC3000ME 7.68TB (its review)",
                 "Kingston DC3000ME 7.68TB (its RAID review (Ukrainian))"), sources);
         Path png = dir.resolve("comparison.png");

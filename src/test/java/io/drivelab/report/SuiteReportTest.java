@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The DLIO checkpoint and GDSIO sweep reports of real short runs: a dlio-checkpoint run on a 32 MiB file (36 small
  * checkpoints) and a trimmed gdsio-sweep (128K and 1M, 1/4/16 threads, 1 s a point) on a 64 MiB file.
  */
+@IntegrationTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SuiteReportTest {
     private Path dir;

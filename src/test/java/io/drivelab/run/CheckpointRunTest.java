@@ -1,5 +1,6 @@
 package io.drivelab.run;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.CheckpointSummary;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** A checkpoint plan through the runner: the real engine on a temp file, stored in a real SQLite file. */
+@IntegrationTest
 @ExtendWith(TempStore.class)
 class CheckpointRunTest {
     private static final long MIB = 1 << 20;

@@ -1,5 +1,6 @@
 package io.drivelab.run;
 
+import io.drivelab.IntegrationTest;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Two `drivelab run` processes on one target (issue 10, item 5): the second is refused naming the run that holds
  * it, and the first completes; a holder killed with -9 leaves the target free for the next run.
  */
+@IntegrationTest
 @Timeout(120)
 class ConcurrentRunTest {
     @TempDir

@@ -1,5 +1,6 @@
 package io.drivelab.run;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.ChildProcesses;
 import io.drivelab.engine.IntervalEvent;
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** issue 10 item 9: a point whose engine was stopped (SIGSTOP) is not stored as a complete point. */
+@IntegrationTest
 @Timeout(120)
 class HeldUpPointTest {
     private static final Path ENGINE = Path.of(System.getProperty("drivelab.engine", "target/drivelab-engine"));
@@ -62,7 +64,6 @@ class HeldUpPointTest {
 
             PointResult point = store.listPoints(id).get(0).point();
             assertEquals(PointStatus.PARTIAL, point.status(), "a held-up point is not complete");
-            assertTrue(point.runtimeMs() > 2200, "runtime_ms " + point.runtimeMs());
             assertTrue(point.error().contains("held up"), point.error());
             var stored = store.getRun(id).orElseThrow();
             assertEquals(RunStatus.FAILED, stored.status());

@@ -4,6 +4,7 @@ import io.drivelab.engine.EngineEventParser;
 import io.drivelab.engine.IntervalEvent;
 import io.drivelab.store.PointStatus;
 import io.drivelab.store.Sample;
+import java.util.List;
 import io.drivelab.workload.Point;
 import io.drivelab.workload.Matrix;
 import io.drivelab.workload.Rw;
@@ -41,7 +42,7 @@ class MeasurementTest {
         var r = RunnerFixtures.result("p", 100, 1000);
         var onTime = new io.drivelab.store.PointResult(r.meta(), PointStatus.COMPLETE, 3900L, r.read(), r.write(),
                 r.resultJson(), r.histograms(), null, r.startedAt(), r.endedAt());
-        assertSame(onTime, Measurement.flagOverrun(THREE_SECONDS, onTime, 1000));
+        assertSame(onTime, Measurement.flagOverrun(THREE_SECONDS, onTime, 1000, 0));
     }
 
     @Test
@@ -49,10 +50,22 @@ class MeasurementTest {
         var r = RunnerFixtures.result("p", 100, 1000);
         var late = new io.drivelab.store.PointResult(r.meta(), PointStatus.COMPLETE, 20991L, r.read(), r.write(),
                 r.resultJson(), r.histograms(), null, r.startedAt(), r.endedAt());
-        var flagged = Measurement.flagOverrun(THREE_SECONDS, late, 1000);
+        var flagged = Measurement.flagOverrun(THREE_SECONDS, late, 1000, 0);
         assertEquals(PointStatus.PARTIAL, flagged.status());
         assertTrue(flagged.error().contains("measured for 20991 ms instead of 3000 ms"), flagged.error());
         assertEquals(20991L, flagged.runtimeMs());
         assertNull(r.error());
+    }
+
+    @Test
+    void aPointOnTimeByTheEnginesClockWhoseEngineFellSilentForSecondsIsStoredPartialWithWhy() {
+        var r = RunnerFixtures.result("p", 100, 1000);
+        var onTime = new io.drivelab.store.PointResult(r.meta(), PointStatus.COMPLETE, 3000L, r.read(), r.write(),
+                r.resultJson(), r.histograms(), null, r.startedAt(), r.endedAt());
+        assertSame(onTime, Measurement.flagOverrun(THREE_SECONDS, onTime, 200, 1100),
+                "1.1 s late is a busy machine, not a stop");
+        var flagged = Measurement.flagOverrun(THREE_SECONDS, onTime, 200, 2500);
+        assertEquals(PointStatus.PARTIAL, flagged.status());
+        assertTrue(flagged.error().contains("reported nothing for 2500 ms"), flagged.error());
     }
 }

@@ -1,5 +1,6 @@
 package io.drivelab.run;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.RunGroup;
@@ -34,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** One plan on two targets at the same time: the real engine, temp files (and loop devices as root). */
+@IntegrationTest
 @Timeout(120)
 @ExtendWith(TempStore.class)
 class MultiTargetRunTest {

@@ -1,5 +1,6 @@
 package io.drivelab.run;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.IntervalEvent;
 import io.drivelab.store.PointKind;
@@ -39,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The runner with the real engine on temp files and a real SQLite file. */
+@IntegrationTest
 class PlanRunnerTest {
     private static final long MIB = 1 << 20;
     private static final Path ENGINE = Path.of(System.getProperty("drivelab.engine", "target/drivelab-engine"));

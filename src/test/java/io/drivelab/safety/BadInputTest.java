@@ -1,5 +1,6 @@
 package io.drivelab.safety;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.cli.Cli;
 
 import io.drivelab.store.Store;
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * files field by field: PlanFilesTest; the engine's options: src/main/c/tests/test_options.c; other CLI options:
  * RunCommandTest#badInputIsNamedAndExits2.)
  */
+@IntegrationTest
 @Timeout(60)
 class BadInputTest {
     @TempDir

@@ -1,5 +1,6 @@
 package io.drivelab.safety;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.cli.Cli;
 
 import io.drivelab.engine.EngineException;
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A device with a mounted ext4 is never written, whatever is confirmed; a free device only with
  * --allow-destroy naming it.
  */
+@IntegrationTest
 @Timeout(120)
 class BlockDeviceGuardTest {
     private static final long MIB = 1 << 20;

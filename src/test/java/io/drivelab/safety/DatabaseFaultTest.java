@@ -1,5 +1,6 @@
 package io.drivelab.safety;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.cli.Cli;
 
 import io.drivelab.device.DeviceDiscovery;
@@ -48,6 +49,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * a disk that fills up stops the run with a clear message and keeps what was stored. (A database of a newer
  * DriveLab: StoreSchemaTest#aDatabaseOfANewerDriveLabIsRefusedAndLeftAsItIs.)
  */
+@IntegrationTest
 @Timeout(120)
 class DatabaseFaultTest {
     private static final long MIB = 1 << 20;

@@ -1,5 +1,6 @@
 package io.drivelab.safety;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.cli.Cli;
 import io.drivelab.run.RunException;
 import io.drivelab.run.TargetLock;
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * made with mknod in /dev/shm, a link from outside /dev. A node whose device number the kernel lists no device for
  * cannot be checked for use and is refused, for reads as for writes.
  */
+@IntegrationTest
 @Timeout(120)
 class DeviceNodeGuardTest {
     private static final long MIB = 1 << 20;

@@ -1,5 +1,6 @@
 package io.drivelab.safety;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.cli.Cli;
 
 import io.drivelab.device.DeviceDiscovery;
@@ -39,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * File targets: DriveLab writes only files its engine created (marked user.drivelab) unless told to, and removes
  * the test file a run created when the run completes, unless kept.
  */
+@IntegrationTest
 @Timeout(120)
 class FileTargetTest {
     private static final long MIB = 1 << 20;

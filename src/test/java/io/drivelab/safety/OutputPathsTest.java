@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -24,6 +25,7 @@ import io.drivelab.cli.StoredRuns;
  * Every file the command line writes (export, export-fio, fio-job, report and its charts) refuses a device, a folder
  * or a link to one, exits 2 naming what the path is, and leaves it exactly as it was.
  */
+@IntegrationTest
 @Timeout(120)
 class OutputPathsTest {
     @TempDir

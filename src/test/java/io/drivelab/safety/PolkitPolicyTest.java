@@ -1,5 +1,6 @@
 package io.drivelab.safety;
 
+import io.drivelab.IntegrationTest;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -12,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** packaging/polkit/io.drivelab.engine.policy: what pkexec reads to start the engine, and only the engine, as root. */
+@IntegrationTest
 class PolkitPolicyTest {
     private static final Path POLICY = Path.of("packaging/polkit/io.drivelab.engine.policy");
 

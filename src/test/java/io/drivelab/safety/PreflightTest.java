@@ -1,5 +1,6 @@
 package io.drivelab.safety;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.cli.Cli;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.run.PlanRunner;
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * issue 12 item 3: a plan whose region does not fit the device is refused before a run is filed, saying which
  * region fits (the core as data, the CLI as the --size to give). On a real 256 MiB loop device; needs root.
  */
+@IntegrationTest
 class PreflightTest {
     private static final long MIB = 1 << 20;
     private static final Path ENGINE = Path.of(System.getProperty("drivelab.engine", "target/drivelab-engine"));

@@ -1,5 +1,6 @@
 package io.drivelab.safety;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.cli.Cli;
 import io.drivelab.store.Store;
 import org.junit.jupiter.api.AfterEach;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * device (losetup -f --show /dev/loopX), ext4 on the top one, mounted. `drivelab devices` says so, and a run that
  * writes is refused whatever is confirmed, the device unchanged.
  */
+@IntegrationTest
 @Timeout(120)
 class StackedDeviceGuardTest {
     private static final long MIB = 1 << 20;

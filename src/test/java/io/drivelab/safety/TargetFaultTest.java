@@ -1,5 +1,6 @@
 package io.drivelab.safety;
 
+import io.drivelab.IntegrationTest;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.IntervalEvent;
 import io.drivelab.run.PlanRunner;
@@ -39,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Faults of the target during a run, on real loop devices and small filesystems: the failing point is stored
  * FAILED with the engine's words, the points before it are kept, and the run resumes once the fault is gone.
  */
+@IntegrationTest
 @Timeout(120)
 class TargetFaultTest {
     private static final long MIB = 1 << 20;
@@ -116,8 +118,8 @@ class TargetFaultTest {
         assertEquals(PointStatus.COMPLETE, points.get(0).point().status());
         assertEquals(PointStatus.FAILED, points.get(1).point().status());
         String error = points.get(1).point().error();
-        assertTrue(error.contains("Input/output error") && error.contains(loop.device.toString()), error);
-        assertTrue(store.getRun(id).orElseThrow().error().contains("Input/output error"));
+        assertTrue(error.contains("the device went away") && error.contains(loop.device.toString()), error);
+        assertTrue(store.getRun(id).orElseThrow().error().contains("the device went away"));
 
         loop.resize(32 * MIB);
         assertEquals(RunStatus.COMPLETE, runner(new CountDownLatch(1)).resume(id, null));

@@ -1,5 +1,6 @@
 package io.drivelab.store;
 
+import io.drivelab.IntegrationTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * process drops its POSIX locks, after which a CLI process that opened and closed the database deleted the GUI's
  * -wal file, and the GUI's later commits were lost when it was killed. Both sides are real processes here.
  */
+@IntegrationTest
 @Timeout(120)
 class SharedDatabaseTest {
 

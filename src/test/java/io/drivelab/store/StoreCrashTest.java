@@ -1,5 +1,6 @@
 package io.drivelab.store;
 
+import io.drivelab.IntegrationTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What is left after a runner dies mid-run, and how the next start cleans it up. */
+@IntegrationTest
 class StoreCrashTest {
 
     @TempDir

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.nio.file.Path;
 
 import io.drivelab.device.DeviceDiscovery;
@@ -23,6 +24,7 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Starts the real application on headless Monocle (surefire's argLine) and looks at its window. */
+@IntegrationTest
 class MainWindowTest {
     @TempDir
     Path dir;
@@ -97,6 +99,8 @@ class MainWindowTest {
             find("#preset", ComboBox.class).setValue("crystaldiskmark");
             find("#file-size", TextField.class).setText("2G");
             ((Spinner<Integer>) find("#runtime", Spinner.class)).getValueFactory().setValue(3);
+            find("#tabs", javafx.scene.control.TabPane.class).getSelectionModel().select(1);
+            find("#log-scale", CheckBox.class).setSelected(true);
         });
         double width = stage.getScene().getWidth();
         double height = stage.getScene().getHeight();
@@ -105,6 +109,10 @@ class MainWindowTest {
         open();
         assertEquals(width, stage.getScene().getWidth(), 1);
         assertEquals(height, stage.getScene().getHeight(), 1);
+        assertEquals("Compare", find("#tabs", javafx.scene.control.TabPane.class).getSelectionModel()
+                .getSelectedItem().getText());
+        assertTrue(find("#log-scale", CheckBox.class).isSelected());
+        robot.interact(() -> find("#tabs", javafx.scene.control.TabPane.class).getSelectionModel().select(0));
         assertEquals("crystaldiskmark", find("#preset", ComboBox.class).getValue());
         assertEquals("2G", find("#file-size", TextField.class).getText());
         assertEquals(3, find("#runtime", Spinner.class).getValue());

@@ -1,5 +1,6 @@
 package io.drivelab.workload;
 
+import io.drivelab.IntegrationTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+@IntegrationTest
 class FioJobFileTest {
     private static final long K = 1024;
 

@@ -1,17 +1,23 @@
 package io.drivelab.ui.compare;
 
+import java.util.ArrayList;
 import java.util.List;
 
+import io.drivelab.report.CrystalSummary;
 import io.drivelab.report.Report;
 import io.drivelab.report.ReportRenderer;
+import io.drivelab.ui.common.ChartViewers;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.cell.CheckBoxListCell;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -24,8 +30,11 @@ import org.jfree.chart.fx.ChartViewer;
 public final class CompareView extends SplitPane {
     private final ReportRenderer renderer = new ReportRenderer();
     private final VBox panels = new VBox(10);
+    private final List<JFreeChart> shown = new ArrayList<>();
+    private final CompareViewModel model;
 
     public CompareView(CompareViewModel model) {
+        this.model = model;
         setId("compare");
         ListView<CompareViewModel.RunChoice> runs = new ListView<>(model.runs());
         runs.setId("compare-runs");
@@ -71,7 +80,16 @@ public final class CompareView extends SplitPane {
         message.setId("compare-message");
         message.textProperty().bind(model.messageProperty());
         message.getStyleClass().add("hint");
-        VBox right = new VBox(8, message, panels);
+        Button resetZoom = new Button("Reset zoom");
+        resetZoom.setId("reset-zoom");
+        resetZoom.setTooltip(new Tooltip("Ctrl+wheel or a drag zooms a chart; a double-click resets that chart"));
+        resetZoom.setOnAction(e -> shown.forEach(ChartViewers::resetZoom));
+        CheckBox logScale = new CheckBox("Log scale");
+        logScale.setId("log-scale");
+        logScale.setTooltip(new Tooltip("Throughput and latency on log scales: 62K IOPS and 2.3M both readable"));
+        logScale.selectedProperty().bindBidirectional(model.logScaleProperty());
+        model.logScaleProperty().addListener(o -> show(model.comparisonProperty().get()));
+        VBox right = new VBox(8, new HBox(8, logScale, resetZoom, message), panels);
         right.getStyleClass().add("column");
         ScrollPane scroll = new ScrollPane(right);
         scroll.setFitToWidth(true);
@@ -83,15 +101,31 @@ public final class CompareView extends SplitPane {
 
     private void show(Report report) {
         panels.getChildren().clear();
+        shown.clear();
         if (report == null) {
             return;
         }
+        for (CrystalSummary grid : model.crystalGrids()) {
+            panels.getChildren().addAll(title("CrystalDiskMark: " + grid.run()), CrystalGridView.of(grid));
+        }
+        if (!report.findings().isEmpty()) {
+            VBox findings = new VBox(4);
+            findings.setId("findings");
+            for (String sentence : report.findings()) {
+                Label line = new Label("• " + sentence);
+                line.setWrapText(true);
+                findings.getChildren().add(line);
+            }
+            panels.getChildren().addAll(title("Findings (against the reference drives at the same workload)"),
+                    findings);
+        }
         for (Report.Panel panel : report.panels()) {
-            List<JFreeChart> charts = renderer.charts(panel);
+            List<JFreeChart> charts = renderer.charts(panel, model.logScaleProperty().get());
+            shown.addAll(charts);
             HBox row = new HBox(8);
             row.getStyleClass().add("compare-panel");
             for (JFreeChart chart : charts) {
-                ChartViewer viewer = new ChartViewer(chart);
+                ChartViewer viewer = ChartViewers.of(chart);
                 viewer.setPrefSize(440, 330);
                 viewer.setMinSize(250, 250);
                 HBox.setHgrow(viewer, Priority.ALWAYS);

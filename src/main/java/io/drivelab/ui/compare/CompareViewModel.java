@@ -3,6 +3,7 @@ package io.drivelab.ui.compare;
 import java.util.List;
 import java.util.Set;
 
+import io.drivelab.report.CrystalSummary;
 import io.drivelab.report.Report;
 import io.drivelab.report.Reports;
 import io.drivelab.store.Run;
@@ -43,7 +44,9 @@ public final class CompareViewModel {
     private final ObservableList<RunChoice> runs = FXCollections.observableArrayList(r ->
             new Observable[]{r.chosen()});
     private final ReadOnlyObjectWrapper<Report> comparison = new ReadOnlyObjectWrapper<>();
+    private final ObservableList<CrystalSummary> crystalGrids = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Tick runs to compare.");
+    private final BooleanProperty logScale = new SimpleBooleanProperty(false);
     private boolean refreshing;
     /** Until the first runs are listed, the newest is ticked for the user: Compare opens on something. */
     private boolean pickNewest = true;
@@ -68,6 +71,16 @@ public final class CompareViewModel {
     /** The comparison of the ticked runs, or null while none is ticked. */
     public ReadOnlyObjectProperty<Report> comparisonProperty() {
         return comparison.getReadOnlyProperty();
+    }
+
+    /** Whether throughput and latency are drawn on log scales (remembered in the settings). */
+    public BooleanProperty logScaleProperty() {
+        return logScale;
+    }
+
+    /** CrystalDiskMark's grid of each ticked run of that preset (set before the comparison, which redraws). */
+    public ObservableList<CrystalSummary> crystalGrids() {
+        return crystalGrids;
     }
 
     public ReadOnlyStringProperty messageProperty() {
@@ -111,15 +124,21 @@ public final class CompareViewModel {
         List<Long> ids = chosenRunIds();
         int mine = ++generation;
         if (ids.isEmpty()) {
+            crystalGrids.clear();
             comparison.set(null);
             message.set("Tick runs to compare.");
             return;
         }
         message.set("Comparing…");
         var chosenReferences = references.chosen();
-        tasks.create(() -> Reports.comparison(store, ids, chosenReferences)).onSuccess(report -> {
+        record Result(Report report, List<CrystalSummary> grids) {
+        }
+        tasks.create(() -> new Result(Reports.comparison(store, ids, chosenReferences),
+                Reports.crystalSummaries(store, ids))).onSuccess(result -> {
             // A later choice may have finished first; only the latest counts.
+            Report report = result.report();
             if (mine == generation) {
+                crystalGrids.setAll(result.grids());
                 comparison.set(report);
                 message.set(report.panels().isEmpty() ? "The ticked runs have no measured points yet." : "");
             }

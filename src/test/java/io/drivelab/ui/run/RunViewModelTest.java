@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.drivelab.IntegrationTest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Start, Stop and the live data with the real engine on a test file and a real database, without JavaFX: the
  * test thread plays the UI thread and drains the run's reports itself.
  */
+@IntegrationTest
 class RunViewModelTest {
     @TempDir
     Path dir;

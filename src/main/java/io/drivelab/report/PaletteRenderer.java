@@ -1,0 +1,182 @@
+package io.drivelab.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Paint;
+import java.awt.Shape;
+import java.awt.Stroke;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Path2D;
+import java.awt.geom.Rectangle2D;
+import java.util.List;
+
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYDataset;
+
+/**
+ * Colours by source and shapes by series: a line keeps its colour as others are added, a run or a reference
+ * drive has one colour for all its NumJobs lines (told apart by their marks), and every line has the renderer's
+ * stroke (solid for measurements, dashed for references). A series key is a {@link Curve#label()}: "2 jobs",
+ * or "SOURCE, 2 jobs".
+ */
+final class PaletteRenderer extends XYLineAndShapeRenderer {
+    private static final long serialVersionUID = 1L;
+    private static final Shape[] SHAPES = {
+            new Ellipse2D.Double(-3.5, -3.5, 7, 7), new Rectangle2D.Double(-3, -3, 6, 6), diamond(4.5),
+            triangle(4.5), new Ellipse2D.Double(-2.5, -2.5, 5, 5)};
+    private final Color[] palette;
+    private final Stroke stroke;
+
+    private final boolean onePerSource;
+    private final boolean jobs;
+
+    /**
+     * @param onePerSource one legend entry per source, naming its NumJobs ("Kingston DC3000ME 7.68TB
+     *                     (Kingston DC3000ME review): 8, 16 jobs"): reference drives would fill a chart with
+     *                     their legend otherwise
+     */
+    PaletteRenderer(Color[] palette, Stroke stroke, boolean shapes, boolean onePerSource) {
+        this(palette, stroke, shapes, onePerSource, true);
+    }
+
+    /** @param jobs whether a source's lines are NumJobs ("8, 16 jobs") or named as they are ("1M read, 16K read") */
+    PaletteRenderer(Color[] palette, Stroke stroke, boolean shapes, boolean onePerSource, boolean jobs) {
+        super(true, shapes);
+        this.jobs = jobs;
+        this.palette = palette.clone();
+        this.stroke = stroke;
+        this.onePerSource = onePerSource;
+        setAutoPopulateSeriesPaint(false);
+        setAutoPopulateSeriesStroke(false);
+        setAutoPopulateSeriesShape(false);
+        setDrawSeriesLineAsPath(true);
+        if (onePerSource) {
+            setLegendItemLabelGenerator((dataset, series) -> legendLabel(series));
+        }
+    }
+
+    @Override
+    public boolean isSeriesVisibleInLegend(int series) {
+        if (!onePerSource) {
+            return super.isSeriesVisibleInLegend(series);
+        }
+        List<String> keys = keys();
+        if (series >= keys.size()) {
+            return true;
+        }
+        String source = source(keys.get(series));
+        return keys.subList(0, series).stream().noneMatch(k -> source(k).equals(source));
+    }
+
+    private String legendLabel(int series) {
+        List<String> keys = keys();
+        if (series >= keys.size()) {
+            return "";
+        }
+        String source = source(keys.get(series));
+        if (!this.jobs) {
+            List<String> lines = keys.stream().filter(k -> source(k).equals(source) && !k.equals(source))
+                    .map(k -> k.substring(source.length() + 2)).toList();
+            return lines.isEmpty() ? source : source + ": " + String.join(", ", lines);
+        }
+        List<String> jobs = keys.stream().filter(k -> source(k).equals(source) && !k.equals(source))
+                .map(k -> k.substring(source.length() + 2).replace(" jobs", "").replace(" job", ""))
+                .sorted(java.util.Comparator.comparingInt(j -> j.chars().allMatch(Character::isDigit)
+                        ? Integer.parseInt(j) : Integer.MAX_VALUE)).toList();
+        return jobs.isEmpty() ? source : source + ": " + String.join(", ", jobs)
+                + (jobs.size() == 1 && jobs.get(0).equals("1") ? " job" : " jobs");
+    }
+
+    @Override
+    public Paint lookupSeriesPaint(int series) {
+        List<String> keys = keys();
+        if (series >= keys.size()) {
+            return palette[series % palette.length];
+        }
+        return colourOf(source(keys.get(series)), keys.stream().map(PaletteRenderer::source).distinct().toList(),
+                palette);
+    }
+
+    /**
+     * A source's colour by its name, the same in every chart it is in (live, Compare, report): the palette's
+     * colour its name hashes to, or the next one no source before it in this chart has taken.
+     */
+    static Color colourOf(String source, List<String> sources, Color[] palette) {
+        java.util.Set<Integer> taken = new java.util.HashSet<>();
+        for (String s : sources) {
+            int slot = Math.floorMod(s.hashCode(), palette.length);
+            for (int i = 0; i < palette.length && taken.contains(slot); i++) {
+                slot = (slot + 1) % palette.length;
+            }
+            taken.add(slot);
+            if (s.equals(source)) {
+                return palette[slot];
+            }
+        }
+        return palette[Math.floorMod(source.hashCode(), palette.length)];
+    }
+
+    @Override
+    public Stroke lookupSeriesStroke(int series) {
+        return stroke;
+    }
+
+    @Override
+    public Shape lookupSeriesShape(int series) {
+        List<String> keys = keys();
+        if (series >= keys.size()) {
+            return SHAPES[0];
+        }
+        String source = source(keys.get(series));
+        long before = keys.subList(0, series).stream().filter(k -> source(k).equals(source)).count();
+        return source.equals(keys.get(series)) ? SHAPES[0] : SHAPES[(int) (before % SHAPES.length)];
+    }
+
+    @Override
+    public Shape lookupLegendShape(int series) {
+        return lookupSeriesShape(series);
+    }
+
+    private List<String> keys() {
+        XYPlot plot = getPlot();
+        if (plot == null) {
+            return List.of();
+        }
+        int index = plot.getIndexOf(this);
+        XYDataset dataset = index < 0 ? null : plot.getDataset(index);
+        if (dataset == null) {
+            return List.of();
+        }
+        List<String> keys = new java.util.ArrayList<>(dataset.getSeriesCount());
+        for (int i = 0; i < dataset.getSeriesCount(); i++) {
+            keys.add(String.valueOf(dataset.getSeriesKey(i)));
+        }
+        return keys;
+    }
+
+    /** "run 3" of "run 3, 2 jobs"; a key without a source is its own. */
+    static String source(String key) {
+        int comma = key.lastIndexOf(", ");
+        return comma < 0 ? key : key.substring(0, comma);
+    }
+
+    private static Shape diamond(double r) {
+        Path2D.Double d = new Path2D.Double();
+        d.moveTo(0, -r);
+        d.lineTo(r, 0);
+        d.lineTo(0, r);
+        d.lineTo(-r, 0);
+        d.closePath();
+        return d;
+    }
+
+    private static Shape triangle(double r) {
+        Path2D.Double t = new Path2D.Double();
+        t.moveTo(0, -r);
+        t.lineTo(r, r * 0.8);
+        t.lineTo(-r, r * 0.8);
+        t.closePath();
+        return t;
+    }
+}

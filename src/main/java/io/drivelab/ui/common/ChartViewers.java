@@ -1,0 +1,67 @@
+package io.drivelab.ui.common;
+
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartCanvas;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.fx.interaction.MouseHandlerFX;
+import org.jfree.chart.fx.interaction.ScrollHandlerFX;
+import org.jfree.chart.plot.XYPlot;
+
+/**
+ * Charts on screen that zoom only when asked: the mouse wheel scrolls the page they are on, Ctrl+wheel or a drag
+ * zooms, and a double-click (or {@link #resetZoom}) shows everything again.
+ */
+public final class ChartViewers {
+    /** JFreeChart-FX's id of the wheel handler every chart canvas has. */
+    private static final String WHEEL = "scroll";
+
+    private ChartViewers() {
+    }
+
+    /** A viewer of {@code chart} that lets the wheel scroll the page. */
+    public static ChartViewer of(JFreeChart chart) {
+        ChartViewer viewer = new ChartViewer(chart);
+        ChartCanvas canvas = viewer.getCanvas();
+        MouseHandlerFX wheel = canvas.getMouseHandler(WHEEL);
+        if (wheel != null) {
+            canvas.removeAuxiliaryMouseHandler(wheel);
+        }
+        canvas.addAuxiliaryMouseHandler(new CtrlWheelZoom());
+        canvas.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
+                resetZoom(chart);
+            }
+        });
+        return viewer;
+    }
+
+    /** Back to the whole of the data on both axes. */
+    public static void resetZoom(JFreeChart chart) {
+        if (chart.getPlot() instanceof XYPlot plot) {
+            plot.getDomainAxis().setAutoRange(true);
+            for (int i = 0; i < plot.getRangeAxisCount(); i++) {
+                if (plot.getRangeAxis(i) != null) {
+                    plot.getRangeAxis(i).setAutoRange(true);
+                }
+            }
+        }
+    }
+
+    /** The wheel zooms with Ctrl held; otherwise the event goes on to the scroll pane around the chart. */
+    private static final class CtrlWheelZoom extends ScrollHandlerFX {
+        CtrlWheelZoom() {
+            super(WHEEL);
+        }
+
+        @Override
+        public void handleScroll(ChartCanvas canvas, ScrollEvent e) {
+            if (e.isControlDown() || e.isShortcutDown()) {
+                super.handleScroll(canvas, e);
+                e.consume();
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.drivelab.ui.common;
+
+import io.drivelab.IntegrationTest;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import io.drivelab.report.Charts;
+import io.drivelab.report.Curve;
+import io.drivelab.report.Throughput;
+import javafx.event.Event;
+import javafx.scene.Scene;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.PickResult;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.data.Range;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** A chart in a scrolled page, on headless Monocle: the wheel scrolls the page, Ctrl+wheel zooms. */
+@IntegrationTest
+class ChartViewersTest {
+    private JFreeChart chart;
+    private ChartViewer viewer;
+    private ScrollPane page;
+
+    @BeforeEach
+    void aChartInATallPage() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        chart = Charts.scaling("4K random read", Throughput.IOPS, Charts.collection(List.of(new Curve("run", "1 job",
+                List.of(new Curve.XY(1, 1000), new Curve.XY(4, 3000), new Curve.XY(32, 9000))))), null);
+        FxToolkit.setupStage(stage -> {
+            viewer = ChartViewers.of(chart);
+            viewer.setPrefSize(400, 300);
+            Region below = new Region();
+            below.setPrefHeight(2000);
+            page = new ScrollPane(new VBox(viewer, below));
+            stage.setScene(new Scene(page, 500, 400));
+            stage.show();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        FxToolkit.cleanupStages();
+    }
+
+    private void wheel(boolean ctrl) {
+        var canvas = viewer.getCanvas();
+        ScrollEvent e = new ScrollEvent(ScrollEvent.SCROLL, 200, 150, 200, 150, false, ctrl, false, false, false,
+                false, 0, -120, 0, -120, ScrollEvent.HorizontalTextScrollUnits.NONE, 0,
+                ScrollEvent.VerticalTextScrollUnits.NONE, 0, 0, new PickResult(canvas, 200, 150));
+        WaitForAsyncUtils.asyncFx(() -> Event.fireEvent(canvas, e.copyFor(canvas, canvas)));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private Range yRange() {
+        return chart.getXYPlot().getRangeAxis().getRange();
+    }
+
+    @Test
+    void theWheelScrollsThePageAndLeavesTheChartAlone() {
+        Range before = yRange();
+        wheel(false);
+        assertEquals(before, yRange());
+        assertTrue(page.getVvalue() > 0, "the page did not scroll");
+    }
+
+    @Test
+    void ctrlWheelZoomsAndADoubleClickShowsEverythingAgain() {
+        Range before = yRange();
+        wheel(true);
+        assertNotEquals(before, yRange());
+        assertEquals(0, page.getVvalue());
+        var canvas = viewer.getCanvas();
+        MouseEvent click = new MouseEvent(MouseEvent.MOUSE_CLICKED, 200, 150, 200, 150, MouseButton.PRIMARY, 2,
+                false, false, false, false, true, false, false, false, false, true, null);
+        WaitForAsyncUtils.asyncFx(() -> Event.fireEvent(canvas, click.copyFor(canvas, canvas)));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(before, yRange());
+    }
+}
