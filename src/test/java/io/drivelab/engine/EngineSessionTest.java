@@ -1,5 +1,6 @@
 package io.drivelab.engine;
 
+import io.drivelab.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code drivelab-engine --serve} and {@link EngineSession}: every point of a run on one target in one process. */
+@IntegrationTest
 @Timeout(60)
 class EngineSessionTest {
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -1,5 +1,6 @@
 package io.drivelab.engine;
 
+import io.drivelab.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * only, orders from stdin only, every guard kept. Needs root; the real pkexec and polkit path is
  * io.drivelab.privileges.PrivilegedRunTest.
  */
+@IntegrationTest
 @Timeout(60)
 class PrivilegedEngineTest {
     @TempDir

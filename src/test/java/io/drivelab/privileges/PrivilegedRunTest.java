@@ -1,5 +1,6 @@
 package io.drivelab.privileges;
 
+import io.drivelab.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,6 +37,7 @@ import io.drivelab.store.Store;
  * authorization check to polkitd's output, whose file CI names in DRIVELAB_POLKITD_LOG). Needs root and the
  * daemons (.ci/run starts them); skips, saying why, elsewhere.
  */
+@IntegrationTest
 @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PrivilegedRunTest {
