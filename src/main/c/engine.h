@@ -215,6 +215,13 @@ struct run {
 /* Set by SIGINT/SIGTERM, the parent's death or a closed stdout; read by every thread. A lock-free atomic is
  * what C11 allows a signal handler to store to besides volatile sig_atomic_t, and threads see it at once. */
 extern atomic_int g_stop;
+/* Started through pkexec (or set-uid): block devices under /dev only, orders from stdin only (serve.c). */
+extern bool g_privileged;
+bool started_privileged(void);
+int privileged_place(const char *filename, const char *real, bool block, struct engine_error *e);
+/* --serve: one process for every point of a run on one target; each point runs point(argc, argv) in a child. */
+typedef int (*engine_point_fn)(int argc, char **argv);
+int serve_main(int argc, char **argv, engine_point_fn point);
 /* How long any wait in the engine may sleep before it looks at g_stop again. */
 #define STOP_POLL_MS 100
 

@@ -29,6 +29,7 @@ static void on_signal(int sig)
 
 static const char usage[] =
 	"usage: drivelab-engine --filename=PATH [options]\n"
+	"       drivelab-engine --serve --filename=PATH [--allow-destroy=PATH]: one point per request line on stdin\n"
 	"Measures one workload on a block device or file with direct I/O; prints JSON lines on stdout.\n"
 	"  --rw=read|write|randread|randwrite|randrw|rw   --rwmixread=PCT\n"
 	"  --rw=checkpoint --checkpoint_size=SIZE|PCT% --checkpoints=N --passes=P (ranks: --numjobs)\n"
@@ -151,7 +152,8 @@ static int start_jobs(struct run *r, struct rusage *ru0, struct engine_error *e)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* One point, the one-shot engine: options from argv, JSON lines on stdout, the exit code as documented. */
+static int engine_point(int argc, char **argv)
 {
 	static struct options opt;
 	static struct target tgt;
@@ -162,15 +164,10 @@ int main(int argc, char **argv)
 	bool want_help, want_version;
 	pid_t parent = getppid();
 
-	/* never keep writing after the app that started us is gone */
+	/* never keep writing after the app (or the session) that started us is gone */
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	if (getppid() != parent)
 		g_stop = 1;
-	signal(SIGPIPE, SIG_IGN);
-	struct sigaction sa = { .sa_handler = on_signal };
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
 
 	if (options_parse(&opt, argc, argv, msg, sizeof(msg), &want_help, &want_version)) {
 		set_error(&err, EINVAL, "options", "%s", msg);
@@ -197,6 +194,12 @@ int main(int argc, char **argv)
 		report_error(&err);
 		return EXIT_RUN_ERROR;
 	}
+	if (opt.rw == RW_CHECKPOINT && g_privileged) {
+		set_error(&err, EPERM, "privileged", "checkpoints write files into a folder; started through pkexec, the "
+			  "engine opens block devices only: run checkpoints without pkexec, in a folder you may write");
+		report_error(&err);
+		return EXIT_BAD_OPTIONS;
+	}
 	if (opt.rw == RW_CHECKPOINT)
 		return checkpoint_main(&opt, &run, argc, argv);
 	if (target_open(&opt, &tgt, &err)) {
@@ -222,6 +225,14 @@ int main(int argc, char **argv)
 			target_close(&opt, &tgt);
 			return EXIT_RUN_ERROR;
 		}
+	}
+	if (g_stop) {
+		/* the jobs not set up have no backend: starting their threads would crash */
+		set_error(&err, EINTR, "setup", "stopped before the %u jobs were set up; nothing was measured",
+			  opt.numjobs);
+		report_error(&err);
+		target_close(&opt, &tgt);
+		return EXIT_STOPPED;
 	}
 	struct start_info si = { argc, argv, reason, flags };
 	report_start(&run, &si);
@@ -285,4 +296,28 @@ int main(int argc, char **argv)
 		return EXIT_RUN_ERROR;
 	}
 	return g_stop ? EXIT_STOPPED : 0;
+}
+
+int main(int argc, char **argv)
+{
+	signal(SIGPIPE, SIG_IGN);
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	g_privileged = started_privileged();
+
+	for (int i = 1; i < argc; i++) {
+		/* no PR_SET_PDEATHSIG here: it fires when the starting *thread* ends; the app's death closes stdin */
+		if (!strcmp(argv[i], "--serve"))
+			return serve_main(argc, argv, engine_point);
+	}
+	if (g_privileged) {
+		struct engine_error err;
+		set_error(&err, EPERM, "privileged", "started through pkexec, the engine takes its orders from its stdin "
+			  "only: start it with --serve --filename=DEVICE");
+		report_error(&err);
+		return EXIT_BAD_OPTIONS;
+	}
+	return engine_point(argc, argv);
 }

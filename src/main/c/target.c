@@ -296,6 +296,8 @@ int target_open(struct options *o, struct target *t, struct engine_error *e)
 	char real[PATH_MAX];
 	if (resolve(o, exists, real, e) || check_place(o, real, exists && S_ISBLK(st.st_mode), e))
 		return -1;
+	if (g_privileged && privileged_place(o->filename, real, exists && S_ISBLK(st.st_mode), e))
+		return -1;
 	if (exists && S_ISBLK(st.st_mode)) {
 		if (open_block(o, t, e, real, &st))
 			return -1;

@@ -8,6 +8,23 @@ public interface EngineListener {
     EngineListener NONE = new EngineListener() {
     };
 
+    /** Hands {@code event} to the method for its type. */
+    default void on(EngineEvent event) {
+        if (event instanceof StartEvent s) {
+            onStart(s);
+        } else if (event instanceof LayoutEvent l) {
+            onLayout(l);
+        } else if (event instanceof IntervalEvent i) {
+            onInterval(i);
+        } else if (event instanceof CheckpointEvent c) {
+            onCheckpoint(c);
+        } else if (event instanceof ResultEvent r) {
+            onResult(r);
+        } else if (event instanceof ErrorEvent e) {
+            onError(e);
+        }
+    }
+
     default void onStart(StartEvent start) {
     }
 

@@ -300,23 +300,15 @@ public final class EngineProcess implements AutoCloseable {
 
     private void dispatch(EngineEvent event) {
         // Record first, so awaitResult() sees the event even when the listener throws.
+        if (event instanceof StartEvent s) {
+            start = s;
+        } else if (event instanceof ResultEvent r) {
+            result = r;
+        } else if (event instanceof ErrorEvent e) {
+            error = e;
+        }
         try {
-            if (event instanceof StartEvent s) {
-                start = s;
-                listener.onStart(s);
-            } else if (event instanceof LayoutEvent l) {
-                listener.onLayout(l);
-            } else if (event instanceof IntervalEvent i) {
-                listener.onInterval(i);
-            } else if (event instanceof CheckpointEvent c) {
-                listener.onCheckpoint(c);
-            } else if (event instanceof ResultEvent r) {
-                result = r;
-                listener.onResult(r);
-            } else if (event instanceof ErrorEvent e) {
-                error = e;
-                listener.onError(e);
-            }
+            listener.on(event);
         } catch (RuntimeException e) {
             if (listenerFailure == null) {
                 listenerFailure = e;

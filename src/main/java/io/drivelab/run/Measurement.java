@@ -7,7 +7,7 @@ import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.DirectionStats;
 import io.drivelab.engine.EngineException;
 import io.drivelab.engine.EngineListener;
-import io.drivelab.engine.EngineProcess;
+import io.drivelab.engine.EngineSession;
 import io.drivelab.engine.IntervalEvent;
 import io.drivelab.engine.LayoutEvent;
 import io.drivelab.engine.ResultEvent;
@@ -29,26 +29,25 @@ import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
- * The bridge to the engine for one point: its options, the engine's events turned into samples and listener calls,
+ * The bridge to the run's engine session (one engine process for every point on the target) for one point: its options, the engine's events turned into samples and listener calls,
  * and its result line turned into a {@link PointResult}. Never throws for an engine failure: that becomes a FAILED
  * point with the engine's words.
  */
 final class Measurement {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Path engine;
+    private final EngineSession session;
     private final Path target;
     private final List<String> extras;
     private final int statusIntervalMs;
     private final RunListener listener;
     private final TestFile testFile;
     private final Supplier<RunProgress> progress;
-    private volatile EngineProcess current;
     private volatile boolean stopped;
 
-    Measurement(Path engine, Path target, List<String> extras, int statusIntervalMs, RunListener listener,
+    Measurement(EngineSession session, Path target, List<String> extras, int statusIntervalMs, RunListener listener,
                 TestFile testFile, Supplier<RunProgress> progress) {
-        this.engine = engine;
+        this.session = session;
         this.target = target;
         this.extras = extras;
         this.statusIntervalMs = statusIntervalMs;
@@ -60,10 +59,7 @@ final class Measurement {
     /** Stops the engine running now, and every later one at once: the point ends with a partial result. */
     void stop() {
         stopped = true;
-        EngineProcess running = current;
-        if (running != null) {
-            running.stop();
-        }
+        session.stop();
     }
 
     /** One engine run of {@code point} stored under {@code key}. */
@@ -107,13 +103,11 @@ final class Measurement {
                 listener.checkpoint(item, checkpoint);
             }
         };
-        try (EngineProcess process = EngineProcess.start(engine, point.toEngineArgs(target.toString(), extras),
-                events)) {
-            current = process;
+        try {
             if (stopped) {
-                process.stop();
+                session.stop();  // the point ends as soon as it starts
             }
-            ResultEvent result = process.awaitResult();
+            ResultEvent result = session.run(point.toEngineArgs(target.toString(), extras), events);
             // a checkpoint point's figures are its checkpoints' (GB/s, seconds per checkpoint)
             PointResult r = CheckpointFigures.apply(PointResult.fromEngineResult(meta, parse(result.rawJson()),
                     started, Instant.now()));
@@ -132,8 +126,6 @@ final class Measurement {
             stop();
             return new Measured(PointResult.failed(meta, "point " + key + " interrupted", started, Instant.now()),
                     samples);
-        } finally {
-            current = null;
         }
     }
 

@@ -49,9 +49,11 @@ public final class MultiTargetRun {
             try {
                 t.runner().preflight(plan, t.path(), t.allowDestroy());  // no run is filed while a target is refused
             } catch (TargetRefused e) {
+                targets.forEach(other -> other.runner().endSession());
                 throw new TargetRefused(t.path(), e.kind(), t.path() + ": " + e.getMessage(),
                         e.fittingBytes().orElse(0));
             } catch (RunException e) {
+                targets.forEach(other -> other.runner().endSession());  // the engines started for the others
                 throw new RunException(t.path() + ": " + e.getMessage(), e);
             }
         }
@@ -62,6 +64,7 @@ public final class MultiTargetRun {
             try {
                 multi.runIds.add(t.runner().createRun(plan, t.path(), runName, t.allowDestroy()));
             } catch (RunException e) {
+                targets.forEach(other -> other.runner().endSession());
                 for (long filed : multi.runIds) {
                     store.updateRunStatus(filed, RunStatus.FAILED, "not started: " + t.path() + " was refused");
                 }

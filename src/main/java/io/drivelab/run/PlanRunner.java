@@ -3,6 +3,7 @@ package io.drivelab.run;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.EngineBinary;
 import io.drivelab.engine.EngineException;
+import io.drivelab.engine.EngineSession;
 import io.drivelab.store.DiskFullException;
 import io.drivelab.store.NewRun;
 import io.drivelab.store.PointStatus;
@@ -48,6 +49,8 @@ public final class PlanRunner {
     private volatile boolean cancelled;
     /** The engine bridge of the execution going on, for {@link #cancel()}; null between executions. */
     private volatile Measurement measurement;
+    /** The run's engine, started at the preflight (authorization asked once, before the run is filed); or null. */
+    private EngineSession session;
     /** Other targets' runners this one keeps in step with, item by item; null when it runs alone. */
     private TargetSync sync;
     private final Object idleLock = new Object();
@@ -92,7 +95,34 @@ public final class PlanRunner {
      */
     public void preflight(TestPlan plan, Path target, String allowDestroy) {
         targetCheck.check(plan, target);
-        new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile);
+        Optional<String> confirmation = new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile);
+        if (session == null) {
+            session = openSession(target, confirmation, WriteGuard.writes(plan));
+        }
+    }
+
+    /**
+     * The engine every point of the run goes through; where this user may not open the device, started through
+     * pkexec, so a refused authorization ends the start here ("authorization was refused: ...").
+     */
+    private EngineSession openSession(Path target, Optional<String> confirmation, boolean writes) {
+        String confirmed = confirmation.map(c -> c.substring(c.indexOf('=') + 1)).orElse(null);
+        try {
+            return EngineSession.open(engine, target, confirmed, writes);
+        } catch (EngineException e) {
+            throw new RunException(e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunException("interrupted while the engine was starting", e);
+        }
+    }
+
+    /** Ends the run's engine (a run that will not execute, or one that has). */
+    void endSession() {
+        if (session != null) {
+            session.close();
+            session = null;
+        }
     }
 
     /**
@@ -102,6 +132,15 @@ public final class PlanRunner {
      */
     public long createRun(TestPlan plan, Path target, String name, String allowDestroy) {
         preflight(plan, target, allowDestroy);
+        try {
+            return fileRun(plan, target, name);
+        } catch (RuntimeException e) {
+            endSession();  // no run, no engine
+            throw e;
+        }
+    }
+
+    private long fileRun(TestPlan plan, Path target, String name) {
         String version = engineVersion();
         boolean block = WriteGuard.isBlockDevice(target);
         Long driveId = null;
@@ -156,6 +195,7 @@ public final class PlanRunner {
         try {
             return executeLocked(runId, allowDestroy);
         } finally {
+            endSession();
             if (targetLock != null) {
                 targetLock.close();  // ended, failed or stopped: the target is free for the next run
                 targetLock = null;
@@ -172,9 +212,13 @@ public final class PlanRunner {
         try {
             targetCheck.check(plan, target);
             targetLock = TargetLock.acquire(target, runId, store.path());
-            new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile).ifPresent(engineExtras::add);
+            Optional<String> confirmation = new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile);
+            confirmation.ifPresent(engineExtras::add);
             if (Files.isDirectory(target) && !keepFile) {
                 engineExtras.add("--unlink");  // the checkpoint files the engine wrote into the folder, not others
+            }
+            if (session == null) {
+                session = openSession(target, confirmation, WriteGuard.writes(plan));  // a resumed run
             }
         } catch (RunException e) {
             store.updateRunStatus(runId, RunStatus.FAILED, e.getMessage());
@@ -187,7 +231,7 @@ public final class PlanRunner {
         Set<String> finished = store.completedPointKeys(runId);
         RunClock clock = new RunClock(items, targetCheck.regionBytes(plan, target));
         TestFile testFile = new TestFile(target, store.path().toString(), runId);
-        Measurement m = new Measurement(engine, target, engineExtras, statusIntervalMs, listener, testFile,
+        Measurement m = new Measurement(session, target, engineExtras, statusIntervalMs, listener, testFile,
                 clock::now);
         measurement = m;
         if (cancelled) {

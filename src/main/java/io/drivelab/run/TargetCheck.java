@@ -2,6 +2,7 @@ package io.drivelab.run;
 
 import io.drivelab.device.BlockDevice;
 import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.engine.DeviceAccess;
 import io.drivelab.workload.Region;
 import io.drivelab.workload.TestPlan;
 import io.drivelab.workload.Units;
@@ -56,6 +57,9 @@ public final class TargetCheck {
     /** access(2), as the engine's open will be judged: read for every plan, write too for a plan that writes. */
     private static void checkAccess(TestPlan plan, Path target) {
         boolean writes = WriteGuard.writes(plan);
+        if (WriteGuard.isBlockDevice(target) && DeviceAccess.canAskForPrivileges()) {
+            return;  // the run's engine asks for an administrator's authorization when it starts
+        }
         if (!Files.isReadable(target) || writes && !Files.isWritable(target)) {
             String how = writes ? "read and write" : "read";
             String hint = WriteGuard.isBlockDevice(target)

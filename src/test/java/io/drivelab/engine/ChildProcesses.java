@@ -34,13 +34,16 @@ public final class ChildProcesses {
         return children;
     }
 
-    /** The engine among {@code pid}'s children (its command line names {@code target}), if one runs. */
+    /**
+     * The engine measuring on {@code target} under {@code pid}, if one runs: the point's own process where a session
+     * runs it (a child of the session, with the session's command line), else the engine child itself.
+     */
     public static Optional<Long> engineOf(long pid, String target) {
         for (long child : of(pid)) {
             try {
                 String cmdline = Files.readString(Path.of("/proc/" + child + "/cmdline")).replace('\0', ' ');
                 if (cmdline.contains("engine") && cmdline.contains(target)) {
-                    return Optional.of(child);
+                    return Optional.of(engineOf(child, target).orElse(child));
                 }
             } catch (IOException gone) {
                 // ended while we looked

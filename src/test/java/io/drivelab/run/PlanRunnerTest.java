@@ -24,9 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -178,20 +176,38 @@ class PlanRunnerTest {
     }
 
     @Test
+    void everyPointOfARunGoesThroughOneEngineProcess() {
+        // the engine processes this JVM started, seen at each point's start: one session for the whole run
+        java.util.Set<Long> engines = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.concurrent.atomic.AtomicInteger points = new java.util.concurrent.atomic.AtomicInteger();
+        PlanRunner runner = runner(new RunListener() {
+            @Override
+            public void engineStarted(PlanItem item, io.drivelab.engine.StartEvent start) {
+                points.incrementAndGet();
+                engines.addAll(io.drivelab.engine.ChildProcesses.of(ProcessHandle.current().pid()));
+            }
+        });
+        long id = runner.createRun(smallPlan(0), target, null, null);
+
+        assertEquals(RunStatus.COMPLETE, runner.execute(id, null));
+        assertEquals(4, points.get());
+        assertEquals(1, engines.size(), "engine processes started by the app: " + engines);
+    }
+
+    @Test
     void anEngineCrashFailsThePointKeepsTheOthersAndTheRunResumes() throws IOException {
-        // the real engine, killed with SIGKILL during the third run: a crash as the app sees it
-        Path counter = dir.resolve("count");
-        Path crashing = dir.resolve("crashing-engine");
-        Files.writeString(crashing, """
-                #!/bin/sh
-                n=$(cat %1$s 2>/dev/null || echo 0); n=$((n+1)); echo $n > %1$s
-                case "$*" in *--version*) exec %2$s "$@";; esac
-                if [ "$n" = 3 ]; then %2$s "$@" & pid=$!; sleep 0.5; kill -9 $pid; exit 137; fi
-                exec %2$s "$@"
-                """.formatted(counter, ENGINE.toAbsolutePath()));
-        Files.setPosixFilePermissions(crashing, PosixFilePermissions.fromString("rwxr-xr-x"));
-        PlanRunner runner = new PlanRunner(store, crashing, new DeviceDiscovery(), RunListener.NONE);
-        long id = runner.createRun(smallPlan(0), target, null, null);  // --version is run 1
+        // the real engine's process of the second point, killed with SIGKILL as it starts: a crash as the app sees it
+        java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
+        PlanRunner runner = runner(new RunListener() {
+            @Override
+            public void engineStarted(PlanItem item, io.drivelab.engine.StartEvent start) {
+                if (started.incrementAndGet() == 2) {
+                    io.drivelab.engine.ChildProcesses.engineOf(ProcessHandle.current().pid(), target.toString())
+                            .flatMap(ProcessHandle::of).ifPresent(ProcessHandle::destroyForcibly);
+                }
+            }
+        });
+        long id = runner.createRun(smallPlan(0), target, null, null);
 
         assertEquals(RunStatus.FAILED, runner.execute(id, null));
 

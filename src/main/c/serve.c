@@ -1,0 +1,361 @@
+/*
+ * drivelab-engine --serve: one engine process for every point of a run on one target (docs/engine.md, "Session").
+ * The target and its confirmation are fixed on the command line; each request line on stdin is one point's other
+ * options; each point runs in a child process of its own (the one-shot engine, unchanged), answered by its JSON
+ * lines and an end line. Started through pkexec, it opens block devices under /dev only (docs/safety.md).
+ */
+#include "engine.h"
+#include "json.h"
+#include "report.h"
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <unistd.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
+#define REQUEST_MAX (64 * 1024)
+#define REQUEST_ARGS_MAX 256
+/* how long a stopped point has for its partial result before it is killed, as the app gives a one-shot engine */
+#define STOP_GRACE_MS 1000
+
+bool g_privileged;
+
+bool started_privileged(void)
+{
+	/* pkexec sets PKEXEC_UID; a set-uid start leaves the caller's real uid */
+	return getenv("PKEXEC_UID") != NULL || (geteuid() == 0 && getuid() != 0);
+}
+
+/*
+ * A privileged engine opens only a block device whose every folder belongs to root and may be changed by nobody
+ * else: no link or node of the caller's can be swapped in between the check and the open.
+ */
+int privileged_place(const char *filename, const char *real, bool block, struct engine_error *e)
+{
+	if (!block) {
+		set_error(e, EPERM, "privileged", "%s is not a block device; started through pkexec, the engine opens "
+			  "block devices under /dev only, never a file or a folder", filename);
+		return -1;
+	}
+	char dir[PATH_MAX];
+	snprintf(dir, sizeof(dir), "%s", real);
+	for (char *slash = strrchr(dir, '/'); slash; slash = strrchr(dir, '/')) {
+		*slash = '\0';
+		struct stat st;
+		const char *folder = dir[0] ? dir : "/";
+		if (stat(folder, &st) || st.st_uid != 0 || (st.st_mode & (S_IWGRP | S_IWOTH))) {
+			set_error(e, EPERM, "privileged", "%s (%s) is in %s, which others than root may change; started "
+				  "through pkexec, the engine opens only devices in root's own folders", filename, real,
+				  folder);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The session's command line: --serve, --filename and at most its --allow-destroy, nothing else. */
+static bool session_option(const char *arg)
+{
+	return !strncmp(arg, "--filename=", 11) || !strncmp(arg, "--allow-destroy=", 16);
+}
+
+/* Options a request may not give: the target and its confirmations are the session's, fixed at its start. */
+static const char *refused_in_request(const char *arg)
+{
+	static const char *const fixed[] = { "filename", "allow-destroy", "serve", "help", "version" };
+	static const char *const files[] = { "overwrite-file", "unlink" };
+	const char *key = arg + 2;
+	size_t klen = strcspn(key, "=");
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		if (strlen(fixed[i]) == klen && !strncmp(key, fixed[i], klen))
+			return fixed[i];
+	for (size_t i = 0; g_privileged && i < sizeof(files) / sizeof(files[0]); i++)
+		if (strlen(files[i]) == klen && !strncmp(key, files[i], klen))
+			return files[i];
+	return NULL;
+}
+
+static int put_utf8(char **out, unsigned long cp)
+{
+	char *o = *out;
+	if (cp == 0 || cp > 0x10FFFF)
+		return -1;
+	if (cp < 0x80) {
+		*o++ = (char)cp;
+	} else if (cp < 0x800) {
+		*o++ = (char)(0xC0 | (cp >> 6));
+		*o++ = (char)(0x80 | (cp & 0x3F));
+	} else if (cp < 0x10000) {
+		*o++ = (char)(0xE0 | (cp >> 12));
+		*o++ = (char)(0x80 | ((cp >> 6) & 0x3F));
+		*o++ = (char)(0x80 | (cp & 0x3F));
+	} else {
+		*o++ = (char)(0xF0 | (cp >> 18));
+		*o++ = (char)(0x80 | ((cp >> 12) & 0x3F));
+		*o++ = (char)(0x80 | ((cp >> 6) & 0x3F));
+		*o++ = (char)(0x80 | (cp & 0x3F));
+	}
+	*out = o;
+	return 0;
+}
+
+static int hex4(const char *p, unsigned long *v)
+{
+	char h[5] = { 0 };
+	char *end;
+	memcpy(h, p, 4);
+	*v = strtoul(h, &end, 16);
+	return end == h + 4 ? 0 : -1;
+}
+
+/* One JSON string starting at *p (at its quote), decoded in place; the decoded text is never longer. */
+static char *json_string(char **p)
+{
+	char *in = *p + 1, *out = in, *start = in;
+	while (*in != '"') {
+		if (*in == '\0' || (unsigned char)*in < 0x20)
+			return NULL;
+		if (*in != '\\') {
+			*out++ = *in++;
+			continue;
+		}
+		in++;
+		unsigned long cp, low;
+		switch (*in) {
+		case '"': case '\\': case '/': *out++ = *in; break;
+		case 'b': *out++ = '\b'; break;
+		case 'f': *out++ = '\f'; break;
+		case 'n': *out++ = '\n'; break;
+		case 'r': *out++ = '\r'; break;
+		case 't': *out++ = '\t'; break;
+		case 'u':
+			if (hex4(in + 1, &cp))
+				return NULL;
+			in += 4;
+			if (cp >= 0xD800 && cp < 0xDC00) {
+				if (in[1] != '\\' || in[2] != 'u' || hex4(in + 3, &low) || low < 0xDC00 || low > 0xDFFF)
+					return NULL;
+				cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+				in += 6;
+			}
+			if (put_utf8(&out, cp))
+				return NULL;
+			break;
+		default:
+			return NULL;
+		}
+		in++;
+	}
+	*out = '\0';
+	*p = in + 1;
+	return start;
+}
+
+/* A request: a JSON array of option strings, e.g. ["--rw=randread","--bs=4k"]. */
+static int parse_request(char *line, char **args, int *nargs, struct engine_error *e)
+{
+	char *p = line + strspn(line, " \t");
+	*nargs = 0;
+	if (*p++ != '[')
+		goto bad;
+	p += strspn(p, " \t");
+	while (*p != ']') {
+		if (*nargs && *p++ != ',')
+			goto bad;
+		p += strspn(p, " \t");
+		char *s = *p == '"' ? json_string(&p) : NULL;
+		if (!s || *nargs == REQUEST_ARGS_MAX)
+			goto bad;
+		if (strncmp(s, "--", 2)) {
+			set_error(e, EINVAL, "request", "'%s' in a request is not an option; give each as --name=value", s);
+			return -1;
+		}
+		const char *key = refused_in_request(s);
+		if (key) {
+			set_error(e, EPERM, "request", "a request may not give --%s: the session's target and its "
+				  "confirmation are fixed when it starts%s", key,
+				  g_privileged ? ", and a privileged session writes no files" : "");
+			return -1;
+		}
+		args[(*nargs)++] = s;
+		p += strspn(p, " \t");
+	}
+	p++;
+	if (p[strspn(p, " \t\r")] == '\0')
+		return 0;
+bad:
+	set_error(e, EINVAL, "request", "a request is one line holding a JSON array of at most %d option strings, "
+		  "e.g. [\"--rw=randread\",\"--bs=4k\"]", REQUEST_ARGS_MAX);
+	return -1;
+}
+
+/* stdin, split into lines without stdio (poll and buffered reads do not mix) */
+static char inbuf[REQUEST_MAX + 1];
+static size_t inlen;
+static bool in_eof;
+
+/* Waits up to timeout_ms for input, or for the point's end (child_fd, a pidfd, or -1); false once stdin is closed. */
+static bool read_input(int timeout_ms, int child_fd)
+{
+	/* poll skips a negative fd: after the end of stdin this waits for the child alone */
+	struct pollfd pfd[2] = { { .fd = in_eof ? -1 : STDIN_FILENO, .events = POLLIN },
+				 { .fd = child_fd, .events = POLLIN } };
+	if (poll(pfd, 2, timeout_ms) <= 0 || !pfd[0].revents)
+		return !in_eof;
+	if (inlen == REQUEST_MAX)
+		inlen = 0;  /* a line longer than any request: dropped, and its rest refused as a request */
+	ssize_t n = read(STDIN_FILENO, inbuf + inlen, REQUEST_MAX - inlen);
+	if (n > 0)
+		inlen += (size_t)n;
+	else if (n == 0 || errno != EINTR)
+		in_eof = true;
+	return !in_eof;
+}
+
+/* The next whole line, NUL-terminated in line; false when none has arrived yet. */
+static bool next_line(char *line)
+{
+	char *nl = memchr(inbuf, '\n', inlen);
+	if (!nl)
+		return false;
+	size_t len = (size_t)(nl - inbuf);
+	memcpy(line, inbuf, len);
+	line[len] = '\0';
+	inlen -= len + 1;
+	memmove(inbuf, nl + 1, inlen);
+	return true;
+}
+
+static void emit_line(struct jw *w)
+{
+	if (jw_emit(w) < 0)
+		g_stop = 1;  /* nobody reads the answers any more */
+	jw_free(w);
+}
+
+static void emit_end(int code)
+{
+	struct jw w = { 0 };
+	jw_begin(&w);
+	jw_str(&w, "type", "end");
+	jw_i64(&w, "exit", code);
+	emit_line(&w);
+}
+
+/* Runs one point in a child and waits for it, passing on a stop line or the end of stdin as SIGTERM. */
+static int run_point(int argc, char **argv, engine_point_fn point)
+{
+	char line[8];
+	pid_t child = fork();
+	if (child < 0) {
+		struct engine_error e;
+		set_error(&e, errno, "fork", "cannot start the point: %s", strerror(errno));
+		report_error(&e);
+		return EXIT_RUN_ERROR;
+	}
+	if (child == 0) {
+		int null = open("/dev/null", O_RDONLY);
+		if (null >= 0)
+			dup2(null, STDIN_FILENO);
+		_exit(point(argc, argv));
+	}
+	/* the point's end wakes the wait at once (a kernel without pidfds: within STOP_POLL_MS) */
+	int child_fd = (int)syscall(SYS_pidfd_open, child, 0);
+	uint64_t term_sent = 0;
+	while (true) {
+		int status;
+		if (waitpid(child, &status, WNOHANG) == child) {
+			if (child_fd >= 0)
+				close(child_fd);
+			return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		}
+		/* a request sent ahead waits for its turn; a stop line ahead of it is for this point */
+		bool stop = false;
+		while (inlen >= 5 && !memcmp(inbuf, "stop\n", 5) && next_line(line))
+			stop = true;
+		if (!read_input(stop ? 0 : STOP_POLL_MS, child_fd) || g_stop)
+			stop = true;
+		if (stop && !term_sent) {
+			kill(child, SIGTERM);
+			term_sent = now_ns();
+		} else if (term_sent && now_ns() - term_sent > STOP_GRACE_MS * 1000000ull) {
+			kill(child, SIGKILL);  /* a point that does not obey a stop (held with SIGSTOP, hung) */
+		}
+	}
+}
+
+int serve_main(int argc, char **argv, engine_point_fn point)
+{
+	static char *args[REQUEST_ARGS_MAX + 8];
+	static char line[REQUEST_MAX + 1];
+	struct engine_error err = { 0 };
+	struct options opt;
+	char msg[512];
+	bool help, version;
+	int nfixed = 1;
+
+	args[0] = argv[0];
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--serve"))
+			continue;
+		if (!session_option(argv[i]) || nfixed > 2) {
+			set_error(&err, EINVAL, "options", "'%s': a session takes --filename=PATH and --allow-destroy=PATH "
+				  "on its command line, and every other option in each point's request", argv[i]);
+			report_error(&err);
+			return EXIT_BAD_OPTIONS;
+		}
+		args[nfixed++] = argv[i];
+	}
+	if (options_parse(&opt, nfixed, args, msg, sizeof(msg), &help, &version)) {
+		set_error(&err, EINVAL, "options", "%s", msg);
+		report_error(&err);
+		return EXIT_BAD_OPTIONS;
+	}
+	if (g_privileged) {
+		struct stat st;
+		char real[PATH_MAX];
+		if (stat(opt.filename, &st) || !realpath(opt.filename, real)) {
+			set_error(&err, errno, "stat", "cannot use %s: %s", opt.filename, strerror(errno));
+			report_error(&err);
+			return EXIT_BAD_OPTIONS;
+		}
+		if (privileged_place(opt.filename, real, S_ISBLK(st.st_mode), &err)) {
+			report_error(&err);
+			return EXIT_BAD_OPTIONS;
+		}
+	}
+	struct jw w = { 0 };
+	jw_begin(&w);
+	jw_str(&w, "type", "ready");
+	jw_str(&w, "version", ENGINE_VERSION);
+	jw_str(&w, "filename", opt.filename);
+	jw_bool(&w, "privileged", g_privileged);
+	emit_line(&w);
+
+	while (!g_stop) {
+		if (!next_line(line)) {
+			if (!read_input(STOP_POLL_MS, -1))
+				break;
+			continue;
+		}
+		if (line[0] == '\0' || !strcmp(line, "stop"))
+			continue;  /* a stop that came after its point ended */
+		int n;
+		if (parse_request(line, args + nfixed, &n, &err)) {
+			report_error(&err);
+			emit_end(EXIT_BAD_OPTIONS);
+			continue;
+		}
+		args[nfixed + n] = NULL;
+		emit_end(run_point(nfixed + n, args, point));
+	}
+	return g_stop ? EXIT_STOPPED : 0;
+}
