@@ -36,6 +36,7 @@ static const char usage[] =
 	"  --bs=SIZE | --bssplit=SIZE/PCT:SIZE/PCT...      --iodepth=N --numjobs=N\n"
 	"  --size=SIZE --offset=SIZE --io_size=SIZE --loops=N\n"
 	"  --runtime=SEC --ramp_time=SEC --status-interval=MS\n"
+	"  --rate=BYTES/s | --rate_iops=N (per job, I/Os at evenly spaced times; latency also from the scheduled time)\n"
 	"  --ioengine=io_uring|libaio|psync|auto --direct=0|1 --hipri --sqthread_poll\n"
 	"  --randseed=N --buffer_pattern=random|zero --buffer_compress_percentage=PCT\n"
 	"  --allow-destroy=DEVICE (write to a block device) --overwrite-file (write a file the engine did not\n"
