@@ -51,4 +51,19 @@ public final class ChildProcesses {
         }
         return Optional.empty();
     }
+
+    /** {@code pid}'s children whose command line names {@code target}: other tests' processes in this JVM are not. */
+    public static List<Long> on(long pid, String target) {
+        List<Long> mine = new ArrayList<>();
+        for (long child : of(pid)) {
+            try {
+                if (Files.readString(Path.of("/proc/" + child + "/cmdline")).replace('\0', ' ').contains(target)) {
+                    mine.add(child);
+                }
+            } catch (IOException gone) {
+                // ended while we looked
+            }
+        }
+        return mine;
+    }
 }

@@ -184,7 +184,7 @@ class PlanRunnerTest {
             @Override
             public void engineStarted(PlanItem item, io.drivelab.engine.StartEvent start) {
                 points.incrementAndGet();
-                engines.addAll(io.drivelab.engine.ChildProcesses.of(ProcessHandle.current().pid()));
+                engines.addAll(io.drivelab.engine.ChildProcesses.on(ProcessHandle.current().pid(), target.toString()));
             }
         });
         long id = runner.createRun(smallPlan(0), target, null, null);
