@@ -7,7 +7,7 @@ import java.util.SortedMap;
  * fio's latency histogram layout (stat.h: FIO_IO_U_PLAT_BITS 6, FIO_IO_U_PLAT_GROUP_NR 29), which the engine
  * shares: json+ output names each bucket by its midpoint in ns (plat_idx_to_val), the store by its index.
  */
-final class FioHistogram {
+public final class FioHistogram {
     static final int BITS = 6;
     static final int GROUPS = 29;
     static final String LAYOUT = "fio";
@@ -22,7 +22,7 @@ final class FioHistogram {
     }
 
     /** The bucket a latency falls into (fio's plat_val_to_idx). */
-    static int index(long ns) {
+    public static int index(long ns) {
         if (ns < (VAL << 1)) {
             return (int) ns;
         }
@@ -33,7 +33,7 @@ final class FioHistogram {
     }
 
     /** A bucket's midpoint in ns (fio's plat_idx_to_val), the name json+ gives it. */
-    static long value(int idx) {
+    public static long value(int idx) {
         if (idx < (VAL << 1)) {
             return idx;
         }
@@ -46,7 +46,7 @@ final class FioHistogram {
      * Percentiles of a histogram by fio's rule: the midpoint of the first bucket whose running count reaches p % of
      * all samples, kept within [min, max].
      */
-    static Map<String, Long> percentiles(SortedMap<Integer, Long> buckets, long min, long max) {
+    public static Map<String, Long> percentiles(SortedMap<Integer, Long> buckets, long min, long max) {
         long total = buckets.values().stream().mapToLong(Long::longValue).sum();
         java.util.LinkedHashMap<String, Long> out = new java.util.LinkedHashMap<>();
         if (total == 0) {
