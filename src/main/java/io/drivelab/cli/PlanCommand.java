@@ -21,6 +21,7 @@ import io.drivelab.workload.Step;
 import io.drivelab.workload.TestPlan;
 import io.drivelab.workload.Units;
 import io.drivelab.workload.Workload;
+import io.drivelab.workload.WorkloadKind;
 import io.drivelab.workload.WorkloadStep;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -102,7 +103,8 @@ public final class PlanCommand implements Callable<Integer> {
                 if (step instanceof Precondition pre) {
                     steps.row(n, "precondition", pre.name(), precondition(pre));
                 } else if (step instanceof WorkloadStep ws) {
-                    steps.row(n, "workload", ws.workload().name(), workload(ws));
+                    steps.row(n, ws.kind() == WorkloadKind.MATRIX ? "workload" : ws.kind().value(),
+                            ws.workload().name(), workload(ws));
                 } else if (step instanceof CheckpointStep cs) {
                     steps.row(n, "checkpoint", cs.name(), cs.ranks() + " ranks x "
                             + Units.formatSize(cs.bs()) + " writes, " + cs.checkpoint().describe());

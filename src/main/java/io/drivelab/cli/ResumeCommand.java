@@ -1,7 +1,7 @@
 package io.drivelab.cli;
 
 import io.drivelab.device.DeviceDiscovery;
-import io.drivelab.run.PlanRunner;
+import io.drivelab.run.RunSession;
 import io.drivelab.run.RunException;
 import io.drivelab.store.Run;
 import io.drivelab.store.RunStatus;
@@ -53,12 +53,12 @@ public final class ResumeCommand implements Callable<Integer> {
                 throw CommandException.badInput("run " + stored.id() + " is complete; there is nothing to resume");
             }
             RunConsole console = new RunConsole(spec.commandLine().getOut(), spec.commandLine().getErr(), json);
-            PlanRunner runner = new PlanRunner(s, engine, new DeviceDiscovery(), console)
-                    .overwriteFile(overwriteFile).keepFile(keepFile);
+            RunSession session = new RunSession(s, engine, new DeviceDiscovery()).keepFile(keepFile);
             try {
-                return RunConsole.execute(runner, () -> runner.resume(stored.id(), allowDestroy));
+                return RunConsole.execute(session::cancel,
+                        () -> session.resume(stored.id(), allowDestroy, overwriteFile, console));
             } catch (RunException e) {
-                throw CommandException.badInput(e.getMessage());
+                throw CommandException.badInput(RunCommand.withHint(e));
             }
         }
     }

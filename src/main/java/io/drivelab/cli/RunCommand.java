@@ -3,9 +3,13 @@ package io.drivelab.cli;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.EngineBinary;
 import io.drivelab.engine.EngineException;
+import io.drivelab.run.ConfirmationNeeded;
 import io.drivelab.run.MultiTargetRun;
-import io.drivelab.run.PlanRunner;
+import io.drivelab.run.RunListener;
+import io.drivelab.run.RunSession;
 import io.drivelab.run.RunException;
+import io.drivelab.run.TargetClearance;
+import io.drivelab.run.TargetRefused;
 import io.drivelab.store.Store;
 import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.Presets;
@@ -108,66 +112,99 @@ public final class RunCommand implements Callable<Integer> {
             chosen = chosen.withTarget(new Region(bytes, offset));
         }
         Path engine = engine();
-        if (targets.size() > 1) {
-            return runTogether(chosen, engine);
+        if (targets.size() > 1 && new HashSet<>(targets).size() < targets.size()) {
+            throw CommandException.badInput("--target lists a target twice: " + targets);
         }
-        Path target = targets.get(0);
-        if (allowDestroy.size() > 1) {
+        if (targets.size() == 1 && allowDestroy.size() > 1) {
             throw CommandException.badInput("--allow-destroy is given " + allowDestroy.size() + " times for one "
                     + "target; name the one device to destroy");
         }
-        String allowed = allowDestroy.isEmpty() ? null : allowDestroy.get(0);
-        try (Store s = store.open()) {
-            RunConsole console = new RunConsole(spec.commandLine().getOut(), spec.commandLine().getErr(), json);
-            PlanRunner runner = new PlanRunner(s, engine, new DeviceDiscovery(), console)
-                    .overwriteFile(overwriteFile).keepFile(keepFile);
-            long runId;
-            try {
-                runId = runner.createRun(chosen, target, name, allowed);
-            } catch (RunException e) {
-                throw CommandException.badInput(e.getMessage());
-            }
-            return RunConsole.execute(runner, () -> runner.execute(runId, allowed));
-        }
-    }
-
-    /** Several targets at the same time: a run each, in step point by point, then their sum. */
-    private Integer runTogether(TestPlan plan, Path engine) {
-        if (new HashSet<>(targets).size() < targets.size()) {
-            throw CommandException.badInput("--target lists a target twice: " + targets);
+        List<RunSession.Target> list = new ArrayList<>();
+        for (Path t : targets) {
+            list.add(new RunSession.Target(t, chosen, targets.size() == 1 && !allowDestroy.isEmpty()
+                    ? allowDestroy.get(0) : confirmationFor(t), overwriteFile));
         }
         PrintWriter out = spec.commandLine().getOut();
         try (Store s = store.open()) {
-            List<MultiTargetRun.Target> list = new ArrayList<>();
-            for (int i = 0; i < targets.size(); i++) {
-                Path t = targets.get(i);
-                RunConsole console = new RunConsole(out, spec.commandLine().getErr(), json)
-                        .labelled(t.toString(), i == 0);
-                PlanRunner runner = new PlanRunner(s, engine, new DeviceDiscovery(), console)
-                        .overwriteFile(overwriteFile).keepFile(keepFile);
-                list.add(new MultiTargetRun.Target(t, runner, confirmationFor(t)));
-            }
-            MultiTargetRun multi;
+            RunSession session = new RunSession(s, engine, new DeviceDiscovery()).keepFile(keepFile);
+            Console console = new Console(out);
+            int code;
             try {
-                multi = MultiTargetRun.create(s, plan, list, name);
+                code = RunConsole.execute(session::cancel, () -> MultiTargetRun.overall(session.run(list,
+                        RunSession.Order.TOGETHER, name, console)));
             } catch (RunException e) {
-                throw CommandException.badInput(e.getMessage());
+                throw CommandException.badInput(withHint(e));
             }
-            if (!json) {
-                out.println("Group " + multi.groupId() + ": runs " + multi.runIds() + " on " + targets
-                        + ", point by point at the same time.");
-                out.flush();
+            if (console.refused != null) {
+                throw console.refused;
             }
-            int code = RunConsole.execute(multi::cancel, () -> MultiTargetRun.overall(multi.execute()));
-            if (!json) {
+            if (console.runIds != null && !json) {
                 out.println();
-                ShowCommand.printCombined(out, s, s.findRunGroup(multi.runIds().get(0)).orElseThrow());
-                out.println("`drivelab show " + multi.runIds().get(0) + " --combined` shows the sum again; `drivelab "
-                        + "show RUN` each target.");
+                ShowCommand.printCombined(out, s, s.findRunGroup(console.runIds.get(0)).orElseThrow());
+                out.println("`drivelab show " + console.runIds.get(0) + " --combined` shows the sum again; "
+                        + "`drivelab show RUN` each target.");
                 out.flush();
             }
             return code;
         }
+    }
+
+    /** A console per target (labelled when there are several) and the session's own lines. */
+    private final class Console implements RunSession.Listener {
+        private final PrintWriter out;
+        List<Long> runIds;
+        RuntimeException refused;
+
+        Console(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        public RunListener forTarget(Path target, int index) {
+            RunConsole console = new RunConsole(out, spec.commandLine().getErr(), json);
+            return targets.size() > 1 ? console.labelled(target.toString(), index == 0) : console;
+        }
+
+        @Override
+        public void filed(long groupId, List<Long> ids) {
+            runIds = ids;
+            if (!json) {
+                out.println("Group " + groupId + ": runs " + ids + " on " + targets + ", point by point at the same "
+                        + "time.");
+                out.flush();
+            }
+        }
+
+        @Override
+        public void targetFailed(Path target, RuntimeException why) {
+            // one target: a refusal is bad input, said once the session has ended
+            refused = why instanceof RunException e ? CommandException.badInput(withHint(e)) : why;
+        }
+    }
+
+    /** The core says what is wrong with a target; the CLI adds which option mends it. */
+    static String withHint(RunException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConfirmationNeeded needed) {
+                TargetClearance clearance = needed.clearance();
+                return e.getMessage() + ": " + (clearance.kind() == TargetClearance.Kind.CONFIRM_DEVICE
+                        ? "--allow-destroy=" + clearance.target() : "--overwrite-file");
+            }
+            if (t instanceof TargetRefused refused) {
+                return switch (refused.kind()) {
+                    case NEEDS_SIZE -> e.getMessage() + ": --size 4G, for example";
+                    case REGION_TOO_LARGE -> e.getMessage() + ": give --size " + Math.max(1, refused.fittingBytes()
+                            .orElseThrow() >> 20) + "M or less";
+                    case NO_ACCESS -> e.getMessage();
+                };
+            }
+        }
+        return e.getMessage();
+    }
+
+    /** A refusal in the command line's words. */
+    static CommandException refused(RunException e) {
+        return CommandException.badInput(withHint(e));
     }
 
     /** The --allow-destroy that names this target (or its device node), or null. */

@@ -1,9 +1,9 @@
 package io.drivelab.cli;
 
 import io.drivelab.engine.DirectionStats;
+import io.drivelab.engine.EngineProcess;
 import io.drivelab.engine.IntervalEvent;
 import io.drivelab.engine.LayoutEvent;
-import io.drivelab.run.PlanRunner;
 import io.drivelab.run.RunListener;
 import io.drivelab.run.RunProgress;
 import io.drivelab.run.SteadyStateDetector;
@@ -101,21 +101,25 @@ final class RunConsole implements RunListener {
         }
     }
 
-    /** Executes on this thread, cancelling the runner on Ctrl+C or SIGTERM; returns the exit code. */
-    static int execute(PlanRunner runner, java.util.function.Supplier<RunStatus> run) {
-        return execute(runner::cancel, run);
-    }
-
-    /** Executes on this thread, calling {@code cancel} on Ctrl+C or SIGTERM; returns the exit code. */
+    /**
+     * Executes on this thread, calling {@code cancel} on Ctrl+C or SIGTERM; returns the exit code. The JVM ends soon
+     * after the signal and leaves no engine behind: an engine that does not stop within its grace is killed, and
+     * the run is stored as interrupted (resumable) if the store can be reached in time.
+     */
     static int execute(Runnable cancel, java.util.function.Supplier<RunStatus> run) {
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             cancel.run();
             try {
                 // let the runner store the stopped point and mark the run interrupted before the JVM exits
-                finished.await(15, TimeUnit.SECONDS);
+                if (!finished.await(EngineProcess.STOP_GRACE_MS + 1000, TimeUnit.MILLISECONDS)) {
+                    EngineProcess.killAll(1000);
+                    finished.await(2, TimeUnit.SECONDS);
+                }
             } catch (InterruptedException ignored) {
                 Thread.currentThread().interrupt();
+            } finally {
+                EngineProcess.killAll(1000);
             }
         }, "drivelab-stop");
         Runtime.getRuntime().addShutdownHook(hook);

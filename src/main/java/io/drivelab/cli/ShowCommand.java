@@ -8,10 +8,11 @@ import java.util.concurrent.Callable;
 import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.CheckpointSummary;
 import io.drivelab.run.CombinedResults;
-import io.drivelab.run.GdsioGrid;
+import io.drivelab.report.GdsioGrid;
 import io.drivelab.report.PointFigures;
 import io.drivelab.export.RunSummary;
 import io.drivelab.export.PointRows;
+import io.drivelab.workload.PointKinds;
 import io.drivelab.store.Direction;
 import io.drivelab.store.DirectionResult;
 import io.drivelab.store.Drive;
@@ -83,8 +84,9 @@ public final class ShowCommand implements Callable<Integer> {
                 CheckpointSummary.fromResultJson(p.point().resultJson())
                         .ifPresent(c -> checkpoints(out, p.point(), c));
             }
-            if (GdsioGrid.isSweep(run.planName())) {
-                gdsio(out, GdsioGrid.series(points));
+            List<GdsioGrid.Series> sweep = GdsioGrid.sweep(points, PointKinds.ofPlanJson(run.planJson()));
+            if (!sweep.isEmpty()) {
+                gdsio(out, sweep);
             }
             out.flush();
             return 0;
@@ -129,7 +131,8 @@ public final class ShowCommand implements Callable<Integer> {
                 + "takes as long as the slowest target's)");
         Table table = new Table("WORKLOAD", "RW", "BS", "QD", "JOBS", "TARGETS", "DIR", "IOPS", "MB/S", "MEAN µs",
                 "P99 µs", "STATUS").alignRight(3, 4, 5, 7, 8, 9, 10);
-        for (CombinedResults.Point p : CombinedResults.combine(runs)) {
+        for (CombinedResults.Point p : CombinedResults.combine(runs, PointKinds.ofPlanJson(
+                store.getRun(g.runIds().get(0)).map(Run::planJson).orElse(null)))) {
             for (Direction direction : directions(new PointResult(p.meta(), p.status(), null, p.read(), p.write(),
                     null, List.of(), null, java.time.Instant.EPOCH, java.time.Instant.EPOCH))) {
                 DirectionResult d = direction == Direction.READ ? p.read() : p.write();

@@ -11,6 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -30,13 +34,24 @@ import com.fasterxml.jackson.core.JsonProcessingException;
  * so the partial result the engine prints after SIGTERM would be lost.
  *
  * <p>Listener methods run on this object's reader threads. Use try-with-resources: {@link #close()} makes sure
- * no engine outlives its owner.
+ * no engine outlives its owner. A stop that the engine does not obey within {@link #STOP_GRACE_MS} (it hangs, or it
+ * is stopped with SIGSTOP) ends in SIGKILL, and {@link #killAll()} ends every engine of this JVM at once (the CLI's
+ * shutdown hook, the window's close): the app never leaves an engine behind. The engine's stdin stays open for as
+ * long as the app lives, so that an engine may also take its closing as the app's death.
  */
 public final class EngineProcess implements AutoCloseable {
     /** How much of stderr to keep for error messages. */
     private static final int STDERR_KEEP_CHARS = 64 * 1024;
     private static final int STDERR_TAIL_LINES = 20;
-    private static final long CLOSE_GRACE_SECONDS = 5;
+    /** How long a stopped engine has to print its partial result before it is killed. */
+    public static final long STOP_GRACE_MS = 1000;
+    /** Every engine of this JVM still running, for {@link #killAll()}. */
+    private static final Set<EngineProcess> LIVE = ConcurrentHashMap.newKeySet();
+    private static final ScheduledExecutorService KILLER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "drivelab-engine-killer");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final Process process;
     private final Thread owner;
@@ -82,12 +97,11 @@ public final class EngineProcess implements AutoCloseable {
             throw new EngineException("cannot start " + engine + ": " + e.getMessage(), e);
         }
         EngineProcess engineProcess = new EngineProcess(process, List.copyOf(command), listener);
-        try {
-            // The engine reads nothing; a closed stdin makes that explicit.
-            process.getOutputStream().close();
-        } catch (IOException ignored) {
-            // Already gone: the exit code and stderr will say why.
-        }
+        LIVE.add(engineProcess);
+        process.onExit().thenRun(() -> {
+            LIVE.remove(engineProcess);
+            engineProcess.closeStdin();
+        });
         engineProcess.stdoutReader.start();
         engineProcess.stderrReader.start();
         return engineProcess;
@@ -114,15 +128,55 @@ public final class EngineProcess implements AutoCloseable {
         }
     }
 
-    /** Asks the engine to stop early (SIGTERM); it then prints a partial result and exits. */
+    /**
+     * Asks the engine to stop early (SIGTERM); it then prints a partial result and exits. One that is still there
+     * {@link #STOP_GRACE_MS} later is killed.
+     */
     public void stop() {
         // Not process.destroy(): that also closes our ends of the pipes, losing the partial result.
         process.toHandle().destroy();
+        KILLER.schedule(() -> {
+            if (process.isAlive()) {
+                kill();
+            }
+        }, STOP_GRACE_MS, TimeUnit.MILLISECONDS);
     }
 
     /** Kills the engine outright (SIGKILL); no result follows. */
     public void kill() {
         process.toHandle().destroyForcibly();
+    }
+
+    /**
+     * Kills every engine this JVM started and still runs, and waits for them to be gone, at most {@code millis}:
+     * for when the app ends and cannot wait for results.
+     */
+    public static void killAll(long millis) {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        for (EngineProcess engine : List.copyOf(LIVE)) {
+            engine.kill();
+        }
+        for (EngineProcess engine : List.copyOf(LIVE)) {
+            try {
+                engine.process.waitFor(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Engines of this JVM still running. */
+    public static int running() {
+        return LIVE.size();
+    }
+
+    private void closeStdin() {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException ignored) {
+            // already closed
+        }
     }
 
     /**
@@ -170,7 +224,7 @@ public final class EngineProcess implements AutoCloseable {
         try {
             if (process.isAlive()) {
                 stop();
-                if (!process.waitFor(CLOSE_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                if (!process.waitFor(STOP_GRACE_MS, TimeUnit.MILLISECONDS)) {
                     kill();
                     process.waitFor();
                 }

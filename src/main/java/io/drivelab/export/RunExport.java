@@ -78,7 +78,8 @@ public final class RunExport {
             runs.add(store.listPoints(id));
         }
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (CombinedResults.Point p : CombinedResults.combine(runs)) {
+        var kinds = io.drivelab.workload.PointKinds.ofPlanJson(store.getRun(runId).orElseThrow().planJson());
+        for (CombinedResults.Point p : CombinedResults.combine(runs, kinds)) {
             rows.add(PointRows.combinedRow(runId, p));
         }
         String text = format == Format.CSV ? csv(rows, PointRows.combinedColumns()) : json("group", group, rows);

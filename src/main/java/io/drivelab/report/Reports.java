@@ -12,11 +12,12 @@ import java.util.Optional;
 
 import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.CheckpointSummary;
-import io.drivelab.run.GdsioGrid;
 import io.drivelab.store.Drive;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
+import io.drivelab.workload.PointKinds;
 import io.drivelab.workload.Units;
+import io.drivelab.workload.WorkloadKind;
 import io.drivelab.store.Run;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
@@ -45,10 +46,11 @@ public final class Reports {
     public static Report run(Store store, long runId, ReferenceCurves references) {
         Run run = store.getRun(runId).orElseThrow(() -> new IllegalArgumentException("there is no run " + runId));
         List<StoredPoint> stored = store.listPoints(runId);
-        List<WorkloadResults> workloads = WorkloadResults.of(ordinary(run, stored));
+        PointKinds kinds = PointKinds.ofPlanJson(run.planJson());
+        List<WorkloadResults> workloads = WorkloadResults.of(ordinary(kinds, stored));
         List<Report.Panel> panels = new ArrayList<>();
         List<String> suiteHeader = new ArrayList<>();
-        for (Suite s : suites(run, stored, "")) {
+        for (Suite s : suites(kinds, stored, "")) {
             panels.add(s.panel(references));
             suiteHeader.addAll(s.header());
         }
@@ -93,10 +95,11 @@ public final class Reports {
             header.add("Run " + id + ": " + run.name() + " (" + run.status().dbValue() + ", "
                     + time(run.startedAt()) + ", " + orDash(run.host()) + ")");
             List<StoredPoint> stored = store.listPoints(id);
-            for (Suite suite : suites(run, stored, "run " + id)) {
+            PointKinds kinds = PointKinds.ofPlanJson(run.planJson());
+            for (Suite suite : suites(kinds, stored, "run " + id)) {
                 suites.merge(suite.name(), suite, Suite::plus);
             }
-            for (WorkloadResults w : WorkloadResults.of(ordinary(run, stored))) {
+            for (WorkloadResults w : WorkloadResults.of(ordinary(kinds, stored))) {
                 names.putIfAbsent(w.type(), w.name());
                 byType.computeIfAbsent(w.type(), k -> new ArrayList<>()).add(new Source("run " + id, w));
             }
@@ -180,24 +183,18 @@ public final class Reports {
         }
     }
 
-    private static boolean isCheckpoint(PointResult p) {
-        return "checkpoint".equals(p.meta().rw());
-    }
-
-    /** The points drawn by IODepth: all but checkpoints, and none of a GDSIO sweep. */
-    private static List<PointResult> ordinary(Run run, List<StoredPoint> stored) {
-        if (GdsioGrid.isSweep(run.planName())) {
-            return List.of();
-        }
-        return stored.stream().map(StoredPoint::point).filter(p -> !isCheckpoint(p)).toList();
+    /** The points drawn by IODepth: those of the plan's matrix workloads. */
+    private static List<PointResult> ordinary(PointKinds kinds, List<StoredPoint> stored) {
+        return stored.stream().map(StoredPoint::point)
+                .filter(p -> kinds.kindOf(p.meta().pointKey()) == WorkloadKind.MATRIX).toList();
     }
 
     /** A run's checkpoint workloads and GDSIO sweep, with {@code source} naming the run in legends ("" alone). */
-    private static List<Suite> suites(Run run, List<StoredPoint> stored, String source) {
+    private static List<Suite> suites(PointKinds kinds, List<StoredPoint> stored, String source) {
         List<Suite> suites = new ArrayList<>();
         for (StoredPoint sp : stored) {
             PointResult p = sp.point();
-            if (!isCheckpoint(p) || p.meta().kind() != PointKind.MEASURE) {
+            if (kinds.kindOf(p.meta().pointKey()) != WorkloadKind.CHECKPOINT || p.meta().kind() != PointKind.MEASURE) {
                 continue;
             }
             CheckpointSummary summary = CheckpointSummary.fromResultJson(p.resultJson()).orElse(null);
@@ -222,15 +219,13 @@ public final class Reports {
                     SuiteCharts.checkpointTimes(source, all), SuiteCharts.passAverageLines(source, all),
                     List.of(SuiteCharts.gbPerSByPass(label, all)), List.of(), header));
         }
-        if (GdsioGrid.isSweep(run.planName())) {
-            List<GdsioGrid.Series> series = GdsioGrid.series(stored);
-            if (!series.isEmpty()) {
-                List<String[]> lines = series.stream().map(s -> new String[]{s.rw(), Long.toString(s.bs())})
-                        .toList();
-                suites.add(new Suite("GDSIO sweep (CPU mode)", Report.Kind.GDSIO,
-                        SuiteCharts.gdsioThroughput(source, series), List.of(),
-                        SuiteCharts.gdsioLatency(source, series), lines, List.of()));
-            }
+        List<GdsioGrid.Series> series = GdsioGrid.sweep(stored, kinds);
+        if (!series.isEmpty()) {
+            List<String[]> lines = series.stream().map(s -> new String[]{s.rw(), Long.toString(s.bs())})
+                    .toList();
+            suites.add(new Suite("GDSIO sweep (CPU mode)", Report.Kind.GDSIO,
+                    SuiteCharts.gdsioThroughput(source, series), List.of(),
+                    SuiteCharts.gdsioLatency(source, series), lines, List.of()));
         }
         return suites;
     }

@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.drivelab.engine.CheckpointEvent;
-import io.drivelab.run.GdsioGrid;
 import io.drivelab.workload.Units;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;

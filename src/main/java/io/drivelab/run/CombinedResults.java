@@ -1,5 +1,7 @@
 package io.drivelab.run;
 
+import io.drivelab.workload.PointKinds;
+import io.drivelab.workload.WorkloadKind;
 import io.drivelab.store.DirectionResult;
 import io.drivelab.store.PointMeta;
 import io.drivelab.store.PointResult;
@@ -32,8 +34,8 @@ public final class CombinedResults {
     public record Point(PointMeta meta, PointStatus status, int targets, DirectionResult read, DirectionResult write) {
     }
 
-    /** Every point key of the runs (in the first run's order, then any others), combined. */
-    public static List<Point> combine(List<List<StoredPoint>> runs) {
+    /** Every point key of the runs (in the first run's order, then any others), combined; kinds from their plan. */
+    public static List<Point> combine(List<List<StoredPoint>> runs, PointKinds kinds) {
         Map<String, List<PointResult>> byKey = new LinkedHashMap<>();
         for (List<StoredPoint> run : runs) {
             for (StoredPoint p : run) {
@@ -42,7 +44,7 @@ public final class CombinedResults {
         }
         List<Point> combined = new ArrayList<>();
         for (List<PointResult> same : byKey.values()) {
-            boolean checkpoint = "checkpoint".equals(same.get(0).meta().rw());
+            boolean checkpoint = kinds.kindOf(same.get(0).meta().pointKey()) == WorkloadKind.CHECKPOINT;
             PointStatus status = PointStatus.COMPLETE;
             for (PointResult r : same) {
                 if (r.status() == PointStatus.FAILED || (r.status() == PointStatus.PARTIAL

@@ -33,8 +33,8 @@ public final class MultiTargetRun {
     }
 
     /**
-     * Files a run per target, each through the write guard, and groups them; a target the guard refuses fails the
-     * whole start with its reason (the runs filed before it are marked failed, "not started").
+     * Files a run per target after every target has passed the preflight, and groups them; a target refused fails
+     * the whole start with its reason, before any run is filed.
      *
      * @param name a name for the group and, with the target, its runs; null for "PLAN on A + B"
      */
@@ -45,6 +45,16 @@ public final class MultiTargetRun {
         MultiTargetRun multi = new MultiTargetRun(targets);
         String group = name != null && !name.isBlank() ? name : plan.name() + " on "
                 + targets.stream().map(t -> t.path().toString()).collect(Collectors.joining(" + "));
+        for (Target t : targets) {
+            try {
+                t.runner().preflight(plan, t.path(), t.allowDestroy());  // no run is filed while a target is refused
+            } catch (TargetRefused e) {
+                throw new TargetRefused(t.path(), e.kind(), t.path() + ": " + e.getMessage(),
+                        e.fittingBytes().orElse(0));
+            } catch (RunException e) {
+                throw new RunException(t.path() + ": " + e.getMessage(), e);
+            }
+        }
         TargetSync sync = new TargetSync();
         for (int i = 0; i < targets.size(); i++) {
             Target t = targets.get(i);

@@ -1,7 +1,5 @@
 package io.drivelab.store;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 /**
  * One interval line of a point: the curve over time. t_ms counts from the first I/O, ramp included.
  *
@@ -15,32 +13,5 @@ public record Sample(long tMs, boolean ramp, Figures read, Figures write) {
      * latencies are null then, as there is nothing to report.
      */
     public record Figures(double iops, long bwBytes, Double latMeanNs, Long p99Ns) {
-
-        static Figures fromEngine(JsonNode dir) {
-            if (dir == null || !dir.isObject()) {
-                return null;
-            }
-            double iops = dir.path("iops").asDouble(0);
-            long bw = dir.path("bw_bytes").asLong(0);
-            if (dir.path("ios").asLong(0) == 0) {
-                return new Figures(iops, bw, null, null);
-            }
-            JsonNode lat = dir.path("lat_ns");
-            return new Figures(iops, bw, DirectionResult.doubleOrNull(lat.get("mean")),
-                    DirectionResult.longOrNull(lat.path("percentiles").get("99")));
-        }
-    }
-
-    /**
-     * From the engine's interval line.
-     *
-     * @throws IllegalArgumentException when the line is not an interval line
-     */
-    public static Sample fromEngineInterval(JsonNode intervalLine) {
-        if (!"interval".equals(intervalLine.path("type").asText())) {
-            throw new IllegalArgumentException("not an engine interval line: " + intervalLine.path("type"));
-        }
-        return new Sample(intervalLine.path("t_ms").asLong(), intervalLine.path("ramp").asBoolean(false),
-                Figures.fromEngine(intervalLine.get("read")), Figures.fromEngine(intervalLine.get("write")));
     }
 }

@@ -46,6 +46,10 @@ public record Checkpoint(Long size, Double sharePercent, int perPass, int passes
             throw PlanException.of("checkpoints", perPass + " per pass x " + passes + " passes is more than "
                     + MAX_TOTAL + " checkpoints in one run");
         }
+        if (size != null && size > Long.MAX_VALUE / ((long) perPass * passes)) {
+            throw PlanException.of("size", Units.formatSize(size) + " x " + (perPass * passes)
+                    + " checkpoints is too large a size to write");
+        }
     }
 
     /** The reviews' setup: 12 checkpoints per pass, 3 passes, buffered, 1,636 GB scaled to the target. */

@@ -11,7 +11,14 @@ final class Checks {
     /** Direct I/O needs every size and offset aligned to the logical block size; 512 is the smallest there is. */
     static final long SECTOR = 512;
     static final long MAX_BS = 1L << 30;
-    static final int MAX_IODEPTH = 65536;
+    /** io_uring's largest ring (IORING_MAX_ENTRIES): a deeper queue never starts. */
+    static final int MAX_IODEPTH = 32768;
+    /** I/Os in flight over all jobs of one point: more only sets up buffers for seconds and cannot stop. */
+    static final long MAX_IN_FLIGHT = 65536;
+    /** Points (engine runs) in one plan: a plan is shown and estimated whole, so it must stay small. */
+    static final long MAX_POINTS = 10_000;
+    static final int MAX_PASSES = 1000;
+    static final int MAX_ROUNDS = 10_000;
     static final int MAX_NUMJOBS = 1024;
     static final int MAX_LOOPS = 1_000_000;
     /** The engine refuses more than 1 GiB of buffers per job (iodepth × largest block). */
@@ -55,6 +62,28 @@ final class Checks {
 
     static String iodepth(long n) {
         return range(n, 1, MAX_IODEPTH);
+    }
+
+    /** The I/Os in flight of {@code numjobs} jobs at {@code iodepth} each. */
+    static String inFlight(long iodepth, long numjobs) {
+        long all = iodepth * numjobs;
+        return all > MAX_IN_FLIGHT ? "QD" + iodepth + " x " + numjobs + " jobs is " + all
+                + " I/Os in flight; the engine runs at most " + MAX_IN_FLIGHT + " I/Os in flight over all jobs"
+                : null;
+    }
+
+    /** A plan's point count, counted before any point is made. */
+    static String points(long points) {
+        return points > MAX_POINTS ? "makes " + points + " points; a plan has at most " + MAX_POINTS
+                + " points (split it into several plans)" : null;
+    }
+
+    static String passes(long n) {
+        return range(n, 1, MAX_PASSES);
+    }
+
+    static String rounds(long n) {
+        return range(n, 1, MAX_ROUNDS);
     }
 
     static String numjobs(long n) {

@@ -30,6 +30,7 @@ public record FreshPrecondition(Sequential sequential, Random random) {
             Checks.require("iodepth", iodepth, Checks.iodepth(iodepth));
             Checks.require("numjobs", numjobs, Checks.numjobs(numjobs));
             Checks.require("loops", loops, Checks.loops(loops));
+            Checks.require("", Checks.inFlight(iodepth, numjobs));
         }
     }
 
@@ -42,10 +43,11 @@ public record FreshPrecondition(Sequential sequential, Random random) {
             Checks.require("iodepth", iodepth, Checks.iodepth(iodepth));
             Checks.require("numjobs", numjobs, Checks.numjobs(numjobs));
             Checks.require("runtime", problemWithTiming(runtime, maxRounds, roundRuntime));
+            Checks.require("", Checks.inFlight(iodepth, numjobs));
             if (runtime != null) {
                 Checks.require("runtime", runtime, Checks.runtime(runtime));
             } else {
-                Checks.require("maxRounds", maxRounds, Checks.positive(maxRounds));
+                Checks.require("maxRounds", maxRounds, Checks.rounds(maxRounds));
                 Checks.require("roundRuntime", roundRuntime, Checks.runtime(roundRuntime));
             }
         }

@@ -88,7 +88,9 @@ public record Matrix(List<Integer> iodepths, List<Integer> numjobs, int runtime,
         Checks.require("runtime", runtime, Checks.runtime(runtime));
         Checks.require("ramp", ramp, Checks.pause(ramp));
         Checks.require("idle", idle, Checks.pause(idle));
-        Checks.require("passes", passes, Checks.positive(passes));
+        Checks.require("passes", passes, Checks.passes(passes));
+        Checks.require("", Checks.points((long) iodepths.size() * numjobs.size()));
+        Checks.require("", Checks.inFlight(java.util.Collections.max(iodepths), java.util.Collections.max(numjobs)));
     }
 
     /** One pass per point, the best kept (irrelevant with one pass), IODepth as the outer loop. */

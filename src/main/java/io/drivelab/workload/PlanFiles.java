@@ -85,13 +85,13 @@ public final class PlanFiles {
             throw new PlanException(source, List.of(new PlanException.Problem("",
                     where + "malformed JSON: " + e.getOriginalMessage())), e);
         }
-        return PlanJson.read(root, source);
+        return PlanReader.read(root, source);
     }
 
     /** The plan as JSON text, indented, ending in a newline. */
     public static String toJson(TestPlan plan) {
         try {
-            return MAPPER.writeValueAsString(PlanJson.write(plan)) + "\n";
+            return MAPPER.writeValueAsString(PlanWriter.write(plan)) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a plan tree always serialises", e);
         }

@@ -27,19 +27,22 @@ import java.util.Objects;
  * @param passes   how often to run it (CrystalDiskMark: 5), keeping the result {@code keep} says
  * @param checkpoint for AI training checkpoints (the engine's {@code --rw=checkpoint}): what they write; the ranks
  *                   are {@code numjobs}, the write size the workload's block size. Null for every other point
+ * @param kind     what the plan says the workload is: how its results are charted
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Point(String key, int step, Workload workload, int iodepth, int numjobs, Integer runtime,
                     Integer ramp, Long size, Long offset, Long ioSize, Integer loops, int passes,
-                    Matrix.Keep keep, Checkpoint checkpoint) {
+                    Matrix.Keep keep, Checkpoint checkpoint, WorkloadKind kind) {
 
     public Point {
+        kind = checkpoint != null ? WorkloadKind.CHECKPOINT : kind == null ? WorkloadKind.MATRIX : kind;
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(keep, "keep");
         Checks.require("iodepth", iodepth, Checks.iodepth(iodepth));
         Checks.require("numjobs", numjobs, Checks.numjobs(numjobs));
-        Checks.require("passes", passes, Checks.positive(passes));
+        Checks.require("passes", passes, Checks.passes(passes));
+        Checks.require("", Checks.inFlight(iodepth, numjobs));
         if (runtime == null && loops == null && ioSize == null && checkpoint == null) {
             throw PlanException.of("runtime", "missing: a point runs for a time or, for fills, loops or ioSize");
         }
@@ -51,14 +54,21 @@ public record Point(String key, int step, Workload workload, int iodepth, int nu
     /** A point that is not a checkpoint. */
     public Point(String key, int step, Workload workload, int iodepth, int numjobs, Integer runtime, Integer ramp,
                  Long size, Long offset, Long ioSize, Integer loops, int passes, Matrix.Keep keep) {
-        this(key, step, workload, iodepth, numjobs, runtime, ramp, size, offset, ioSize, loops, passes, keep, null);
+        this(key, step, workload, iodepth, numjobs, runtime, ramp, size, offset, ioSize, loops, passes, keep, null,
+                WorkloadKind.MATRIX);
+    }
+
+    /** The same point as part of a workload of another kind. */
+    public Point as(WorkloadKind newKind) {
+        return new Point(key, step, workload, iodepth, numjobs, runtime, ramp, size, offset, ioSize, loops, passes,
+                keep, checkpoint, newKind);
     }
 
     /** AI training checkpoints: a point of {@code ranks} writers. */
     public static Point checkpoint(String key, int step, Workload workload, int ranks, Long size, Long offset,
                                    Checkpoint checkpoint) {
         return new Point(key, step, workload, 1, ranks, null, null, size, offset, null, null, 1, Matrix.Keep.BEST,
-                java.util.Objects.requireNonNull(checkpoint, "checkpoint"));
+                java.util.Objects.requireNonNull(checkpoint, "checkpoint"), WorkloadKind.CHECKPOINT);
     }
 
     /** Writes checkpoints ({@link #checkpoint()} is set). */
@@ -148,7 +158,7 @@ public record Point(String key, int step, Workload workload, int iodepth, int nu
         if (runtime == null) {
             return 0;
         }
-        return (long) passes * (runtime + (ramp == null ? 0 : ramp));
+        return (long) passes * ((long) runtime + (ramp == null ? 0 : ramp));
     }
 
     /** "randread 4k QD32/8, 60 s + 5 s ramp", "write 128k QD256/1, 2 passes over the region". */

@@ -47,6 +47,13 @@ public sealed interface Precondition extends Step permits Precondition.Fill, Pre
                 if (loops != 1) {
                     throw PlanException.of("loops", loops + " cannot be combined with ioSize; give one of them");
                 }
+                Checks.require("ioSize", ioSize, wholeBlocks(ioSize, bs, mix));
+                try {
+                    Math.multiplyExact(ioSize, numjobs);
+                } catch (ArithmeticException e) {
+                    throw PlanException.of("ioSize", Units.formatSize(ioSize) + " x " + numjobs
+                            + " jobs is too large a size to write");
+                }
             }
         }
 
@@ -99,7 +106,7 @@ public sealed interface Precondition extends Step permits Precondition.Fill, Pre
         public UntilSteady {
             name = nameOr(name, "steady-state");
             check(bs, mix, iodepth, numjobs);
-            Checks.require("maxRounds", maxRounds, Checks.positive(maxRounds));
+            Checks.require("maxRounds", maxRounds, Checks.rounds(maxRounds));
             Checks.require("roundRuntime", roundRuntime, Checks.runtime(roundRuntime));
         }
 
@@ -114,6 +121,20 @@ public sealed interface Precondition extends Step permits Precondition.Fill, Pre
         }
     }
 
+    /** A job that writes part of a block never ends: ioSize is whole blocks. */
+    private static String wholeBlocks(long ioSize, Long bs, BlockSizeMix mix) {
+        long block = bs != null ? bs : mix.maxBs();
+        String what = bs != null ? "bs " : "the mix's largest block size ";
+        if (ioSize < block) {
+            return "is smaller than " + what + Units.formatSize(block) + "; give at least one block";
+        }
+        if (bs != null && ioSize % bs != 0) {
+            return "is not a multiple of bs " + Units.formatSize(bs) + "; give whole blocks, e.g. "
+                    + Units.formatSize((ioSize / bs + 1) * bs);
+        }
+        return null;
+    }
+
     private static String nameOr(String name, String fallback) {
         return name == null || name.isBlank() ? fallback : name;
     }
@@ -126,6 +147,7 @@ public sealed interface Precondition extends Step permits Precondition.Fill, Pre
         Checks.require("iodepth", iodepth, Checks.iodepth(iodepth));
         Checks.require("numjobs", numjobs, Checks.numjobs(numjobs));
         Checks.require("iodepth", iodepth, Checks.buffers(iodepth, bs != null ? bs : mix.maxBs()));
+        Checks.require("", Checks.inFlight(iodepth, numjobs));
     }
 
     /** The JSON type names, for messages. */

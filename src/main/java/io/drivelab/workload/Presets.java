@@ -227,8 +227,10 @@ public final class Presets {
         List<Step> steps = new ArrayList<>();
         for (long bs : GDSIO_BLOCK_SIZES) {
             String size = Units.formatSize(bs).toUpperCase(Locale.ROOT);
-            steps.add(new WorkloadStep(Workload.of(size + " sequential write (GDSIO)", Rw.WRITE, bs), m));
-            steps.add(new WorkloadStep(Workload.of(size + " sequential read (GDSIO)", Rw.READ, bs), m));
+            steps.add(new WorkloadStep(Workload.of(size + " sequential write (GDSIO)", Rw.WRITE, bs), m,
+                    WorkloadKind.GDSIO_SWEEP));
+            steps.add(new WorkloadStep(Workload.of(size + " sequential read (GDSIO)", Rw.READ, bs), m,
+                    WorkloadKind.GDSIO_SWEEP));
         }
         String description = "NVIDIA GDSIO as the reviews ran it, in gdsio's CPU transfer mode (storage to host "
                 + "memory): sequential write and read with 16K, 128K and 1M blocks over 1, 2, 4, 8, 16, 32, 64 "

@@ -35,6 +35,7 @@ public record TestPlan(String name, String description, Region target, List<Step
         if (steps.isEmpty()) {
             throw PlanException.of("steps", "is empty; a plan needs at least one step");
         }
+        Checks.require("steps", Checks.points(pointCount(steps, freshPrecondition != null)));
     }
 
     public TestPlan(String name, String description, Region target, List<Step> steps) {
@@ -71,7 +72,8 @@ public record TestPlan(String name, String description, Region target, List<Step
                     String key = String.format(Locale.ROOT, "%0" + width + "d-%s-%s-qd%d-j%d",
                             stepNo, w.rw().value(), w.transferLabel(), c.iodepth(), c.numjobs());
                     items.add(PlanItem.measure(new Point(key, stepNo, w, c.iodepth(), c.numjobs(), m.runtime(),
-                            m.ramp(), target.size(), target.offset(), null, null, m.passes(), m.keep())));
+                            m.ramp(), target.size(), target.offset(), null, null, m.passes(), m.keep())
+                            .as(ws.kind())));
                     if (m.idle() > 0) {
                         items.add(PlanItem.idle(m.idle()));
                     }
@@ -142,6 +144,15 @@ public record TestPlan(String name, String description, Region target, List<Step
 
     public TestPlan withName(String newName, String newDescription) {
         return new TestPlan(newName, newDescription, target, steps, freshPrecondition);
+    }
+
+    /** Engine runs the plan makes at most (a fresh precondition counted before every workload), without making them. */
+    private static long pointCount(List<Step> steps, boolean fresh) {
+        long n = 0;
+        for (Step s : steps) {
+            n += s instanceof WorkloadStep ws ? ws.matrix().size() + (fresh ? 1 : 0) : 1;
+        }
+        return n;
     }
 
     private static boolean transferChanged(Workload previous, Workload next) {

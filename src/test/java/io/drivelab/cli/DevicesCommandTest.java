@@ -92,7 +92,8 @@ class DevicesCommandTest {
         assertTrue(line(raid, "/dev/nvme1n1").endsWith("  in use   member of md0 (raid1)"), line(raid, "/dev/nvme1n1"));
         assertTrue(line(multipath, "/dev/dm-2").matches("/dev/dm-2 +multipath mpathb of sdc, sdd .* free .*"),
                 line(multipath, "/dev/dm-2"));
-        assertTrue(line(multipath, "/dev/sdb").endsWith("path of multipath mpatha (dm-0)"), line(multipath, "/dev/sdb"));
+        assertTrue(line(multipath, "/dev/sdb").endsWith("path of multipath mpatha (dm-0, held by dm-1 (mounted at /srv))"),
+                line(multipath, "/dev/sdb"));
     }
 
     @Test

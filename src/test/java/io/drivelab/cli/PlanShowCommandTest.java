@@ -147,4 +147,44 @@ class PlanShowCommandTest {
         assertEquals(2, result.exitCode(), result.toString());
         assertTrue(result.err().contains("Usage: drivelab plan"), result.err());
     }
+
+    private static String matrixPlan(Path dir, String depths, String jobs) throws java.io.IOException {
+        Path file = dir.resolve("big.json");
+        java.nio.file.Files.writeString(file, "{\"name\": \"big\", \"steps\": [{\"workload\": {\"rw\": \"randread\","
+                + " \"bs\": \"4k\"}, \"matrix\": {\"iodepths\": [" + depths + "], \"numjobs\": [" + jobs + "],"
+                + " \"runtime\": 1}}]}");
+        return file.toString();
+    }
+
+    private static String upTo(int n) {
+        return java.util.stream.IntStream.rangeClosed(1, n).mapToObj(Integer::toString)
+                .collect(java.util.stream.Collectors.joining(","));
+    }
+
+    @Test
+    void aMatrixOfMillionsOfPointsIsRefusedNamingTheLimit(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Cli.Result result = Cli.run("plan", "show", matrixPlan(dir, upTo(32768), upTo(1024)));
+
+        assertEquals(2, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("steps[0].matrix: makes 33554432 points; a plan has at most 10000 points"),
+                result.err());
+    }
+
+    @Test
+    void anIodepthIoUringCannotTakeIsRefusedNamingTheMaximum(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Cli.Result result = Cli.run("plan", "show", matrixPlan(dir, "65536", "1"));
+
+        assertEquals(2, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("steps[0].matrix.iodepths[0]: 65536 is not a number from 1 to 32768"),
+                result.err());
+    }
+
+    @Test
+    void theGdsioSweepSaysItsStepsAreASweep() {
+        List<String> lines = Cli.run("plan", "show", Presets.GDSIO_SWEEP).lines();
+        assertTrue(lines.stream().anyMatch(l -> l.matches(" *1 +gdsio-sweep +16K sequential write.*")),
+                lines.toString());
+    }
 }

@@ -8,7 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.drivelab.engine.ChildProcesses;
+
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +24,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** `drivelab run` and `drivelab resume` as a user runs them: a child JVM, the real engine, a real database. */
@@ -64,9 +68,8 @@ class RunCommandTest {
         assertTrue(lines.get(lines.size() - 1).contains("\"status\":\"complete\""), lines.get(lines.size() - 1));
     }
 
-    @Test
-    void killedMidRunLeavesAReadableDatabaseAndResumeFinishesIt() throws Exception {
-        Path db = dir.resolve("d.db");
+    /** `drivelab run` in a child JVM on a 32 MiB test file, quick preset, 1 s points. */
+    private Process startRun(Path db) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString()));
         command.addAll(jvm());
@@ -75,31 +78,72 @@ class RunCommandTest {
                 "--runtime", "1", "--ramp", "0", "--idle", "0"));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         process.getOutputStream().close();
-        // wait until three points are stored, then kill -9 in the middle of the fourth
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            int finished = 0;
-            String line;
-            while (finished < 3 && (line = out.readLine()) != null) {
-                if (line.contains(" complete ")) {
-                    finished++;
-                }
+        return process;
+    }
+
+    /** Reads the run's output until {@code points} points are stored; the rest of the output is drained aside. */
+    private static void awaitPointsStored(Process process, int points) throws IOException {
+        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8));
+        int finished = 0;
+        String line;
+        while (finished < points && (line = out.readLine()) != null) {
+            if (line.contains(" complete ")) {
+                finished++;
             }
-            Thread.sleep(300);
-            process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
         }
-        Thread.sleep(2000);
-        assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("")
-                .contains(dir.resolve("x.img").toString()) && p.info().command().orElse("").endsWith("engine")),
+        assertEquals(points, finished, "the run ended before " + points + " points");
+        Thread drain = new Thread(() -> {
+            try {
+                out.transferTo(java.io.Writer.nullWriter());
+            } catch (IOException ended) {
+                // the process is gone
+            }
+        });
+        drain.setDaemon(true);
+        drain.start();
+    }
+
+    /** The engine the run's JVM started for the next point, waiting for it to start. */
+    private long awaitEngine(Process process) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < end) {
+            var engine = ChildProcesses.engineOf(process.pid(), dir.resolve("x.img").toString());
+            if (engine.isPresent()) {
+                return engine.get();
+            }
+            Thread.sleep(20);  // polling /proc for the child's appearance: there is no event to wait on
+        }
+        throw new AssertionError("no engine started under " + process.pid());
+    }
+
+    private void assertResumeFinishes(Path db) throws Exception {
+        var resume = CommandLineTest.drivelab(jvm(), "resume", "1", "--db", db.toString());
+        assertEquals(0, resume.exitCode(), resume.stdout() + resume.stderr());
+        try (Store store = Store.open(db)) {
+            assertEquals(RunStatus.COMPLETE, store.getRun(1).orElseThrow().status());
+            List<StoredPoint> points = store.listPoints(1);
+            assertEquals(16, points.size());
+            assertTrue(points.stream().allMatch(p -> p.point().status() == PointStatus.COMPLETE));
+        }
+    }
+
+    @Test
+    void killedMidRunLeavesAReadableDatabaseAndResumeFinishesIt() throws Exception {
+        Path db = dir.resolve("d.db");
+        Process process = startRun(db);
+        // three points stored, then kill -9 while the engine measures the fourth
+        awaitPointsStored(process, 3);
+        long engine = awaitEngine(process);
+        process.destroyForcibly();
+        assertTrue(process.waitFor(10, TimeUnit.SECONDS));
+        // the point killed was a write: its engine dies with its parent, so nothing writes the test file any more
+        var engineGone = ProcessHandle.of(engine).map(ProcessHandle::onExit);
+        if (engineGone.isPresent()) {
+            engineGone.get().get(10, TimeUnit.SECONDS);
+        }
+        assertFalse(ProcessHandle.of(engine).map(ProcessHandle::isAlive).orElse(false),
                 "an engine survived its killed parent");
-        // the point killed was a write: nothing writes the test file any more
-        Path testFile = dir.resolve("x.img");
-        long size = Files.size(testFile);
-        var modified = Files.getLastModifiedTime(testFile);
-        Thread.sleep(1000);
-        assertEquals(size, Files.size(testFile), "the test file grew after the kill");
-        assertEquals(modified, Files.getLastModifiedTime(testFile), "the test file was written after the kill");
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
              ResultSet check = c.createStatement().executeQuery("PRAGMA integrity_check")) {
             assertEquals("ok", check.getString(1));
@@ -111,15 +155,36 @@ class RunCommandTest {
             assertEquals(RunStatus.INTERRUPTED, store.getRun(1).orElseThrow().status());
             assertTrue(store.completedPointKeys(1).size() >= 3);
         }
+        assertResumeFinishes(db);
+    }
 
-        var resume = CommandLineTest.drivelab(jvm(), "resume", "1", "--db", db.toString());
-        assertEquals(0, resume.exitCode(), resume.stdout() + resume.stderr());
-        try (Store store = Store.open(db)) {
-            assertEquals(RunStatus.COMPLETE, store.getRun(1).orElseThrow().status());
-            List<StoredPoint> points = store.listPoints(1);
-            assertEquals(16, points.size());
-            assertTrue(points.stream().allMatch(p -> p.point().status() == PointStatus.COMPLETE));
+    /**
+     * issue 10 item 10: Ctrl+C (SIGINT to the JVM alone) while the engine cannot obey SIGTERM (it is stopped, as a
+     * hung engine would be): the engine is gone within 2 s, the CLI exits, the run is stored interrupted and resumes.
+     */
+    @Test
+    void ctrlCLeavesNoEngineBehindEvenOneThatIgnoresSigtermAndTheRunResumes() throws Exception {
+        Path db = dir.resolve("d.db");
+        Process process = startRun(db);
+        awaitPointsStored(process, 2);
+        long engine = awaitEngine(process);
+        ProcessHandle engineHandle = ProcessHandle.of(engine).orElseThrow();
+        assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(engine)).start().waitFor());
+        long signalled = System.nanoTime();
+        assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor());
+
+        try {
+            engineHandle.onExit().get(2, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("the engine " + engine + " still runs 2 s after Ctrl+C", e);
         }
+        long goneMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - signalled);
+        assertTrue(process.waitFor(10, TimeUnit.SECONDS), "the CLI did not exit after Ctrl+C");
+        assertEquals(130, process.exitValue(), "stopped by the user (engine gone after " + goneMs + " ms)");
+        try (Store store = Store.open(db)) {
+            assertEquals(RunStatus.INTERRUPTED, store.getRun(1).orElseThrow().status());
+        }
+        assertResumeFinishes(db);
     }
 
     @Test

@@ -81,11 +81,11 @@ class ArrayDiscoveryTest {
     }
 
     @Test
-    void thePathsOfAMultipathDeviceAreInUseByIt() throws IOException {
+    void thePathsOfAMultipathDeviceAreInUseByItAndSayWhatIsStackedAbove() throws IOException {
         BlockDevice sda = named("dm-multipath", "sda");
 
         assertEquals(BlockDevice.State.IN_USE, sda.state());
-        assertEquals("path of multipath mpatha (dm-0)", sda.stateReason());
+        assertEquals("path of multipath mpatha (dm-0, held by dm-1 (mounted at /srv))", sda.stateReason());
     }
 
     @Test

@@ -181,4 +181,26 @@ class EngineProcessTest {
         assertFalse(engine.isAlive());
         assertEquals(143, engine.exitCode().orElseThrow(), "SIGTERM first");
     }
+
+    @Test
+    void aStopTheEngineDoesNotObeyEndsInSigkill() throws Exception {
+        // SIGTERM ignored, as by a hung or SIGSTOPped engine
+        try (EngineProcess engine = EngineProcess.start(SH, List.of("-c", "trap '' TERM; exec sleep 60"),
+                EngineListener.NONE)) {
+            engine.stop();
+            EngineException e = assertThrows(EngineException.class, engine::awaitResult);
+            assertTrue(e.getMessage().contains("SIGKILL"), e.getMessage());
+        }
+    }
+
+    @Test
+    void killAllLeavesNoEngineOfThisJvmRunning() throws Exception {
+        EngineProcess a = EngineProcess.start(SH, List.of("-c", "trap '' TERM; exec sleep 60"), EngineListener.NONE);
+        EngineProcess b = EngineProcess.start(SH, List.of("-c", "exec sleep 60"), EngineListener.NONE);
+        EngineProcess.killAll(10_000);
+        assertFalse(a.isAlive());
+        assertFalse(b.isAlive());
+        a.close();
+        b.close();
+    }
 }

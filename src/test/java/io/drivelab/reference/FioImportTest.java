@@ -12,9 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,25 +23,21 @@ import io.drivelab.store.PointResult;
 import io.drivelab.store.Run;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
+import io.drivelab.store.TempStore;
 import io.drivelab.store.StoredPoint;
 import io.drivelab.workload.PlanFiles;
 
 /** fio 3.x output, produced here by the installed fio, imported as stored runs. */
+@ExtendWith(TempStore.class)
 class FioImportTest {
     static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path dir;
-    Store store;
+    final Store store;
 
-    @BeforeEach
-    void open() {
-        store = Store.open(dir.resolve("drivelab.db"));
-    }
-
-    @AfterEach
-    void close() {
-        store.close();
+    FioImportTest(Store store) {
+        this.store = store;
     }
 
     /** fio's own JSON, past the notes fio may print before it. */

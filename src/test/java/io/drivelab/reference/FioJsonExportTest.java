@@ -8,9 +8,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,24 +21,20 @@ import io.drivelab.store.PointResult;
 import io.drivelab.store.Run;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
+import io.drivelab.store.TempStore;
 import io.drivelab.store.StoredPoint;
 
 /** A run written as fio JSON, for tools that read fio's results. */
+@ExtendWith(TempStore.class)
 class FioJsonExportTest {
     static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path dir;
-    Store store;
+    final Store store;
 
-    @BeforeEach
-    void open() {
-        store = Store.open(dir.resolve("drivelab.db"));
-    }
-
-    @AfterEach
-    void close() {
-        store.close();
+    FioJsonExportTest(Store store) {
+        this.store = store;
     }
 
     /** A run measured by the engine: one 4k randread point with the engine's result line and histogram. */

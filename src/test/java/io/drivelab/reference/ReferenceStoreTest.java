@@ -4,32 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.drivelab.store.NewRun;
 import io.drivelab.store.ReferenceRow;
 import io.drivelab.store.Store;
+import io.drivelab.store.TempStore;
 
 /** The shipped library in the user's database: loaded on first start, reloaded when newer, runs untouched. */
+@ExtendWith(TempStore.class)
 class ReferenceStoreTest {
-    @TempDir
-    Path dir;
-    Store store;
+    final Store store;
 
-    @BeforeEach
-    void open() {
-        store = Store.open(dir.resolve("drivelab.db"));
-    }
-
-    @AfterEach
-    void close() {
-        store.close();
+    ReferenceStoreTest(Store store) {
+        this.store = store;
     }
 
     static ReferenceLibrary.ShippedFile shipped(int version, String value) {

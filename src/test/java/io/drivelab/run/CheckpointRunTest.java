@@ -6,15 +6,15 @@ import io.drivelab.engine.CheckpointSummary;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
+import io.drivelab.store.TempStore;
 import io.drivelab.store.StoredPoint;
 import io.drivelab.workload.Checkpoint;
 import io.drivelab.workload.CheckpointStep;
 import io.drivelab.workload.PlanItem;
 import io.drivelab.workload.Region;
 import io.drivelab.workload.TestPlan;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -25,22 +25,17 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** A checkpoint plan through the runner: the real engine on a temp file, stored in a real SQLite file. */
+@ExtendWith(TempStore.class)
 class CheckpointRunTest {
     private static final long MIB = 1 << 20;
     private static final Path ENGINE = Path.of(System.getProperty("drivelab.engine", "target/drivelab-engine"));
 
     @TempDir
     Path dir;
-    Store store;
+    final Store store;
 
-    @BeforeEach
-    void open() {
-        store = Store.open(dir.resolve("drivelab.db"));
-    }
-
-    @AfterEach
-    void close() {
-        store.close();
+    CheckpointRunTest(Store store) {
+        this.store = store;
     }
 
     /** 4 ranks, checkpoints of a quarter of a 64 MiB region, 3 per pass x 2 passes. */

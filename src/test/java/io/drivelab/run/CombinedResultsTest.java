@@ -1,5 +1,7 @@
 package io.drivelab.run;
 
+import io.drivelab.workload.PointKinds;
+import io.drivelab.workload.WorkloadKind;
 import io.drivelab.store.DirectionResult;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointMeta;
@@ -32,7 +34,7 @@ class CombinedResultsTest {
         var a = point("p", "randwrite", PointStatus.COMPLETE, figures(3000, 300, 100_000, 500_000));
         var b = point("p", "randwrite", PointStatus.COMPLETE, figures(1000, 100, 200_000, 900_000));
 
-        CombinedResults.Point c = CombinedResults.combine(List.of(List.of(a), List.of(b))).get(0);
+        CombinedResults.Point c = CombinedResults.combine(List.of(List.of(a), List.of(b)), PointKinds.NONE).get(0);
 
         assertEquals(4000, c.write().iops());
         assertEquals(400, c.write().bwBytes());
@@ -44,10 +46,11 @@ class CombinedResultsTest {
 
     @Test
     void aCheckpointAcrossTargetsTakesAsLongAsTheSlowest() {
+        PointKinds kinds = PointKinds.of(java.util.Map.of("c", WorkloadKind.CHECKPOINT));
         var a = point("c", "checkpoint", PointStatus.COMPLETE, figures(10, 2_000_000_000L, 3e9, 4_000_000_000L));
         var b = point("c", "checkpoint", PointStatus.COMPLETE, figures(10, 1_000_000_000L, 5e9, 6_000_000_000L));
 
-        CombinedResults.Point c = CombinedResults.combine(List.of(List.of(a), List.of(b))).get(0);
+        CombinedResults.Point c = CombinedResults.combine(List.of(List.of(a), List.of(b)), kinds).get(0);
 
         assertEquals(3_000_000_000L, c.write().bwBytes(), "GB/s add up");
         assertEquals(5e9, c.write().latMeanNs());
@@ -59,7 +62,7 @@ class CombinedResultsTest {
         var b = point("p", "read", PointStatus.FAILED, null);
         var only = point("q", "read", PointStatus.COMPLETE, figures(1, 1, 1, 1));
 
-        List<CombinedResults.Point> c = CombinedResults.combine(List.of(List.of(a, only), List.of(b)));
+        List<CombinedResults.Point> c = CombinedResults.combine(List.of(List.of(a, only), List.of(b)), PointKinds.NONE);
 
         assertEquals(PointStatus.FAILED, c.get(0).status());
         assertEquals(PointStatus.PARTIAL, c.get(1).status());

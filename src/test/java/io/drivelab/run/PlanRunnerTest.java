@@ -262,9 +262,11 @@ class PlanRunnerTest {
     @Test
     void aMissingFileWithoutSizeIsRefusedWithWhatToDo() {
         TestPlan plan = smallPlan(0).withTarget(Region.WHOLE);
-        RunException e = assertThrows(RunException.class,
+        TargetRefused e = assertThrows(TargetRefused.class,
                 () -> runner(RunListener.NONE).createRun(plan, target, null, null));
-        assertTrue(e.getMessage().contains("--size"), e.getMessage());
+        assertEquals(TargetRefused.Kind.NEEDS_SIZE, e.kind());
+        assertTrue(e.getMessage().contains("give the size of the test file"), e.getMessage());
+        assertFalse(e.getMessage().contains("--"), "the core names no CLI option: " + e.getMessage());
         assertTrue(store.listRuns().isEmpty(), "nothing was filed");
     }
 
@@ -273,19 +275,5 @@ class PlanRunnerTest {
         RunException e = assertThrows(RunException.class,
                 () -> runner(RunListener.NONE).createRun(smallPlan(0), dir.resolve("nope/x.img"), null, null));
         assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
-    }
-
-    @Test
-    void bestOfKeepsTheHighestThroughputAndMeanAveragesTheFigures() {
-        PointResult slow = RunnerFixtures.result("k", 100, 400_000);
-        PointResult fast = RunnerFixtures.result("k", 300, 1_200_000);
-        var passes = List.of(new PlanRunner.Measured(slow, List.of()), new PlanRunner.Measured(fast, List.of()));
-
-        assertEquals(fast, PlanRunner.combine(passes, Matrix.Keep.BEST).result());
-        PointResult mean = PlanRunner.combine(passes, Matrix.Keep.MEAN).result();
-        assertEquals(200, mean.read().iops(), 1e-9);
-        assertEquals(800_000, mean.read().bwBytes());
-        assertNotNull(mean.resultJson());
-        assertTrue(mean.resultJson().contains("\"passes\""));
     }
 }

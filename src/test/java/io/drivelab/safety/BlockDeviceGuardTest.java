@@ -61,15 +61,8 @@ class BlockDeviceGuardTest {
         return Cli.run(args.toArray(String[]::new));
     }
 
-    /** A plan file of one 1-second point of {@code rw}. */
     private Path plan(String rw) throws Exception {
-        Path plan = dir.resolve(rw + ".json");
-        Files.writeString(plan, """
-                {"name": "%s-check", "target": {"size": "16m"},
-                 "steps": [{"workload": {"rw": "%s", "bs": "4k"},
-                            "matrix": {"iodepths": [4], "numjobs": [1], "runtime": 1}}]}
-                """.formatted(rw, rw));
-        return plan;
+        return Loop.onePointPlan(dir, rw);
     }
 
     @Test

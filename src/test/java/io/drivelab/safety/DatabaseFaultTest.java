@@ -29,13 +29,17 @@ import java.io.OutputStream;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -107,8 +111,58 @@ class DatabaseFaultTest {
         Cli.Result cli = Cli.run("runs", "--db", db.toString());
 
         assertEquals(1, cli.exitCode(), cli.toString());
-        assertTrue(cli.err().contains(db.toString()) && cli.err().contains("malformed"), cli.err());
+        assertTrue(cli.err().contains(db + " is damaged"), cli.err());
         assertEquals(before, Loop.sha256(db), "the damaged database was changed");
+    }
+
+    @Test
+    void aDatabaseDamagedInTheMiddleIsNeverWrittenAndTheRefusalSaysHowToRecover() throws Exception {
+        Path db = dir.resolve("midcorrupt.db");
+        try (Store store = Store.open(db)) {
+            for (int i = 0; i < 300; i++) {
+                store.createRun(new NewRun("run " + i, "{\"padding\":\"" + "x".repeat(400) + "\"}", "quick",
+                        "/tmp/x.img", "file", null, "host", "0.1.0"));
+            }
+        }
+        long pages = Files.size(db) / 4096;
+        flip(db, pages / 2 * 4096, 4096);  // a page in the middle of the runs table
+        FileState before = FileState.of(db);
+
+        StoreException refused = assertThrows(StoreException.class, () -> {
+            try (Store store = Store.open(db)) {
+                store.createRun(new NewRun("new", "{}", "quick", "/tmp/x.img", "file", null, "host", "0.1.0"));
+            }
+        });
+        Cli.Result cli = Cli.run("run", "--db", db.toString(), "--target", dir.resolve("t.img").toString(),
+                "--size", "16M", "--preset", "quick", "--runtime", "1", "--ramp", "0", "--idle", "0");
+
+        assertTrue(refused.getMessage().contains(db + " is damaged") && refused.getMessage().contains(".recover")
+                && !refused.getMessage().contains("--"), refused.getMessage());
+        assertEquals(1, cli.exitCode(), cli.toString());
+        assertTrue(cli.err().contains("is damaged"), cli.err());
+        assertEquals(before, FileState.of(db), "the damaged database was changed");
+        assertFalse(Files.exists(dir.resolve("t.img")), "a run started on a damaged database");
+    }
+
+    /** What shows that a file changed: its size, modification time and content. */
+    private record FileState(long size, FileTime modified, String sha256) {
+        static FileState of(Path file) throws IOException {
+            return new FileState(Files.size(file), Files.getLastModifiedTime(file), Loop.sha256(file));
+        }
+    }
+
+    @Test
+    void aDevicePathForTheDatabaseIsRefusedBeforeSqliteTouchesIt() {
+        Path devNull = Path.of("/dev/null");
+
+        StoreException e = assertThrows(StoreException.class, () -> Store.open(devNull));
+        Cli.Result cli = Cli.run("runs", "--db", "/dev/null");
+
+        assertEquals("the database path /dev/null is a character device, not a file; choose a file (a new name "
+                + "is created)", e.getMessage());
+        assertEquals(1, cli.exitCode(), cli.toString());
+        assertTrue(cli.err().contains("/dev/null is a character device"), cli.err());
+        assertFalse(Files.exists(Path.of("/dev/null-journal")), "SQLite wrote beside /dev/null");
     }
 
     @Test
@@ -139,9 +193,15 @@ class DatabaseFaultTest {
                 status = runner.execute(id, null);
             }
 
-            assertEquals(RunStatus.FAILED, status);
-            assertTrue(reported.get().contains("is full") && reported.get().contains(db.toString()),
-                    reported.get());
+            assertEquals(RunStatus.INTERRUPTED, status);
+            assertTrue(reported.get().contains("is full") && reported.get().contains(db.toString())
+                    && !reported.get().contains("SQLITE"), reported.get());
+            Matcher kept = Pattern.compile("kept in (\\S+\\.json)").matcher(reported.get());
+            assertTrue(kept.find(), reported.get());
+            Path json = Path.of(kept.group(1));
+            assertTrue(Files.readString(json).contains("\"point_key\" : \"01-randread-4k-qd2-j1\""),
+                    Files.readString(json));
+            Files.delete(json);
             Files.delete(filler);
             try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
                  ResultSet check = c.createStatement().executeQuery("PRAGMA integrity_check")) {

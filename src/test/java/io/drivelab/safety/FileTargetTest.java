@@ -6,9 +6,11 @@ import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.EngineException;
 import io.drivelab.engine.EngineListener;
 import io.drivelab.engine.EngineProcess;
+import io.drivelab.run.ConfirmationNeeded;
 import io.drivelab.run.PlanRunner;
 import io.drivelab.run.RunException;
 import io.drivelab.run.RunListener;
+import io.drivelab.run.TargetClearance;
 import io.drivelab.run.WriteGuard;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
@@ -155,11 +157,12 @@ class FileTargetTest {
         Loop.randomFile(target, (int) (4 * MIB), 9);
         String before = Loop.sha256(target);
 
-        RunException e = assertThrows(RunException.class, () -> runner().createRun(plan(Rw.RANDWRITE), target,
-                null, null));
+        ConfirmationNeeded e = assertThrows(ConfirmationNeeded.class, () -> runner().createRun(
+                plan(Rw.RANDWRITE), target, null, null));
 
         assertTrue(e.getMessage().contains("not a DriveLab test file"), e.getMessage());
-        assertTrue(e.getMessage().contains("--overwrite-file"), e.getMessage());
+        assertEquals(TargetClearance.Kind.CONFIRM_OVERWRITE, e.clearance().kind());
+        assertFalse(e.getMessage().contains("--"), "the core names no option of the CLI: " + e.getMessage());
         assertTrue(store.listRuns().isEmpty());
         assertEquals(before, Loop.sha256(target));
     }

@@ -24,10 +24,13 @@ final class Loop implements AutoCloseable {
     final Path backing;
     final Path device;
     private Path mountPoint;
+    /** False for a loop device stacked on another device: close() must not delete that. */
+    private final boolean ownsBacking;
 
-    private Loop(Path backing, Path device) {
+    private Loop(Path backing, Path device, boolean ownsBacking) {
         this.backing = backing;
         this.device = device;
+        this.ownsBacking = ownsBacking;
     }
 
     /** Attaches a new loop device on a sparse file of {@code bytes} at {@code backing}. */
@@ -42,12 +45,21 @@ final class Loop implements AutoCloseable {
             Files.deleteIfExists(backing);
         }
         Assumptions.assumeTrue(r.code() == 0, "cannot attach a loop device here: " + r.output());
-        return new Loop(backing, Path.of(r.output().strip()));
+        return new Loop(backing, Path.of(r.output().strip()), true);
+    }
+
+    /** Attaches a new loop device whose backing file is the device {@code under} (losetup -f --show DEVICE). */
+    static Loop stackOn(Path under) throws IOException, InterruptedException {
+        assumeRoot("attaching loop devices");
+        Result r = exec("losetup", "--find", "--show", under.toString());
+        Assumptions.assumeTrue(r.code() == 0, "cannot attach a loop device on " + under + " here: " + r.output());
+        return new Loop(under, Path.of(r.output().strip()), false);
     }
 
     /** mkfs.ext4 on the device, mounted at {@code dir} (created). */
     Loop withMountedExt4(Path dir) throws IOException, InterruptedException {
-        check(exec("mkfs.ext4", "-q", "-F", device.toString()));
+        // inode tables and journal written now, not by a kernel thread after mounting: the device holds still
+        check(exec("mkfs.ext4", "-q", "-F", "-E", "lazy_itable_init=0,lazy_journal_init=0", device.toString()));
         Files.createDirectories(dir);
         check(exec("mount", device.toString(), dir.toString()));
         mountPoint = dir;
@@ -73,7 +85,9 @@ final class Loop implements AutoCloseable {
         }
         // the kernel detaches a device still open when its last user closes it: ours is closed by now
         exec("losetup", "--detach", device.toString());
-        Files.deleteIfExists(backing);
+        if (ownsBacking) {
+            Files.deleteIfExists(backing);
+        }
     }
 
     // ---------------------------------------------------------------- shared helpers
@@ -151,6 +165,17 @@ final class Loop implements AutoCloseable {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** A plan file in {@code dir} of one 1-second point of {@code rw} ("randwrite") on 16 MiB. */
+    static Path onePointPlan(Path dir, String rw) throws IOException {
+        Path plan = dir.resolve(rw + ".json");
+        Files.writeString(plan, """
+                {"name": "%s-check", "target": {"size": "16m"},
+                 "steps": [{"workload": {"rw": "%s", "bs": "4k"},
+                            "matrix": {"iodepths": [4], "numjobs": [1], "runtime": 1}}]}
+                """.formatted(rw, rw));
+        return plan;
     }
 
     /** Fills {@code file} with random bytes (files "a user cares about"). */

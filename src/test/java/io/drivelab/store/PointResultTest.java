@@ -92,12 +92,4 @@ class PointResultTest {
         assertThrows(IllegalArgumentException.class, () -> new PointMeta("k", 0, PointKind.MEASURE, "w",
                 "randread", null, null, null, 1, 1));
     }
-
-    @Test
-    void aSampleTakesIopsBandwidthMeanAndP99FromAnIntervalLine() {
-        Sample sample = Sample.fromEngineInterval(EngineLines.parse(EngineLines.INTERVAL));
-
-        assertEquals(new Sample(2000, false, new Sample.Figures(100000.0, 409600000, 317000.5, 515000L),
-                new Sample.Figures(0, 0, null, null)), sample);
-    }
 }

@@ -3,29 +3,19 @@ package io.drivelab.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Store.atomically: several changes through the store's own methods, kept all together or not at all. */
+@ExtendWith(TempStore.class)
 class StoreAtomicallyTest {
-    @TempDir
-    Path dir;
-    Store store;
+    final Store store;
 
-    @BeforeEach
-    void open() {
-        store = Store.open(dir.resolve("drivelab.db"));
-    }
-
-    @AfterEach
-    void close() {
-        store.close();
+    StoreAtomicallyTest(Store store) {
+        this.store = store;
     }
 
     static NewRun run(String name) {

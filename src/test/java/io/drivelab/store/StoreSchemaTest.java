@@ -140,7 +140,7 @@ class StoreSchemaTest {
         StoreException e = assertThrows(StoreException.class, () -> Store.open(db));
 
         assertEquals(db.toAbsolutePath() + " was written by a newer DriveLab (schema 7, this one knows "
-                + Store.latestSchemaVersion() + "); upgrade DriveLab or use --db", e.getMessage());
+                + Store.latestSchemaVersion() + "); upgrade DriveLab or choose another database file", e.getMessage());
         assertEquals("7", query(db, "PRAGMA user_version"));
         assertEquals("delete", query(db, "PRAGMA journal_mode"), "not even switched to WAL");
     }

@@ -96,9 +96,12 @@ class StoreTest {
     }
 
     @Test
-    void listsRunsNewestFirst() throws InterruptedException {
+    void listsRunsNewestFirst() {
         long older = store.createRun(newRun("older"));
-        Thread.sleep(5);
+        long olderStart = store.getRun(older).orElseThrow().startedAt().toEpochMilli();
+        while (System.currentTimeMillis() <= olderStart) {
+            Thread.onSpinWait();  // until the clock has moved on: the next run starts later
+        }
         long newer = store.createRun(newRun("newer"));
 
         assertEquals(List.of(newer, older), store.listRuns().stream().map(Run::id).toList());

@@ -164,14 +164,14 @@ class PlanFilesTest {
         List<String> p = problems(plan(WORKLOAD, "{\"iodepths\": [1, 0, 1.5, 70000], \"numjobs\": [2, 2], "
                 + "\"runtime\": 0, \"ramp\": \"-1\", \"idle\": \"3 days\", \"passes\": 0, \"keep\": \"worst\"}"));
         assertEquals(List.of(
-                "steps[0].matrix.iodepths[1]: 0 is not a number from 1 to 65536",
+                "steps[0].matrix.iodepths[1]: 0 is not a number from 1 to 32768",
                 "steps[0].matrix.iodepths[2]: 1.5 is not a whole number",
-                "steps[0].matrix.iodepths[3]: 70000 is not a number from 1 to 65536",
+                "steps[0].matrix.iodepths[3]: 70000 is not a number from 1 to 32768",
                 "steps[0].matrix.numjobs: [2, 2] lists a value twice",
                 "steps[0].matrix.runtime: 0 is not a duration above 0",
                 "steps[0].matrix.ramp: \"-1\" is not a duration (seconds, or e.g. 90s, 5m, 3h)",
                 "steps[0].matrix.idle: \"3 days\" is not a duration (seconds, or e.g. 90s, 5m, 3h)",
-                "steps[0].matrix.passes: 0 is not a number from 1 up",
+                "steps[0].matrix.passes: 0 is not a number from 1 to 1000",
                 "steps[0].matrix.keep: \"worst\" is not one of best, mean"), p);
     }
 
@@ -245,5 +245,35 @@ class PlanFilesTest {
         List<String> p = problems("{\"name\": \"p\", \"name\": \"q\", \"steps\": []}");
         assertTrue(p.get(0).startsWith("line 1, column "), p.toString());
         assertTrue(p.get(0).contains("Duplicate field 'name'"), p.toString());
+    }
+
+    @Test
+    void aStepSaysItsKindAndTheKindSurvivesARename() {
+        String json = "{\"name\": \"my sweep\", \"steps\": [{\"kind\": \"gdsio-sweep\", \"workload\": "
+                + "{\"name\": \"big read\", \"rw\": \"read\", \"bs\": \"1m\"}, \"matrix\": " + MATRIX + "}]}";
+        TestPlan plan = PlanFiles.fromJson(json, "plan.json");
+        assertEquals(WorkloadKind.GDSIO_SWEEP, ((WorkloadStep) plan.steps().get(0)).kind());
+        assertEquals(WorkloadKind.GDSIO_SWEEP, plan.points().get(0).kind());
+        TestPlan again = PlanFiles.fromJson(PlanFiles.toJson(plan.withName("renamed", "")), "again.json");
+        assertEquals(WorkloadKind.GDSIO_SWEEP, again.points().get(0).kind());
+    }
+
+    @Test
+    void aKindThatIsNotOneIsNamed() {
+        String json = "{\"name\": \"p\", \"steps\": [{\"kind\": \"sweep\", \"workload\": " + WORKLOAD
+                + ", \"matrix\": " + MATRIX + "}]}";
+        assertEquals(List.of("steps[0].kind: \"sweep\" is not one of matrix, gdsio-sweep, checkpoint"), problems(json));
+        String random = "{\"name\": \"p\", \"steps\": [{\"kind\": \"gdsio-sweep\", \"workload\": " + WORKLOAD
+                + ", \"matrix\": " + MATRIX + "}]}";
+        assertTrue(problems(random).get(0).startsWith("steps[0].kind: a gdsio sweep is sequential read or write"),
+                problems(random).toString());
+    }
+
+    @Test
+    void anOlderPlanWithoutKindsIsAMatrixUnlessItIsTheGdsioPreset() {
+        assertEquals(WorkloadKind.MATRIX, PlanFiles.fromJson(plan(WORKLOAD, MATRIX), "p").points().get(0).kind());
+        String gdsio = "{\"name\": \"gdsio-sweep\", \"steps\": [{\"workload\": {\"rw\": \"write\", \"bs\": "
+                + "\"16k\"}, \"matrix\": " + MATRIX + "}]}";
+        assertEquals(WorkloadKind.GDSIO_SWEEP, PlanFiles.fromJson(gdsio, "p").points().get(0).kind());
     }
 }

@@ -107,6 +107,16 @@ public final class PlanView extends ScrollPane {
         times.addRow(2, fixed("Idle"), spinner("idle", 0, 86_400, model.idleProperty()),
                 hint("s rest after each"));
 
+        // A checkpoint plan has no matrix: its checkpoints instead of times that would change nothing.
+        times.visibleProperty().bind(model.timesApplyProperty());
+        times.managedProperty().bind(times.visibleProperty());
+        Label checkpoints = new Label();
+        checkpoints.setId("checkpoints");
+        checkpoints.textProperty().bind(model.checkpointTextProperty());
+        checkpoints.setWrapText(true);
+        checkpoints.visibleProperty().bind(model.checkpointTextProperty().isNotEmpty());
+        checkpoints.managedProperty().bind(checkpoints.visibleProperty());
+
         CheckBox preconditions = new CheckBox("Run the preconditions");
         preconditions.setId("preconditions");
         preconditions.selectedProperty().bindBidirectional(model.preconditionsProperty());
@@ -131,7 +141,7 @@ public final class PlanView extends ScrollPane {
         problem.managedProperty().bind(problem.visibleProperty());
 
         VBox column = new VBox(8, title, chooser, description, new Label("Workloads"), workloads, gridTitle, grid,
-                times, preconditionBox, estimate, problem);
+                times, checkpoints, preconditionBox, estimate, problem);
         column.getStyleClass().add("column");
         setContent(column);
         showGrid(model.shownWorkloadProperty().get());

@@ -4,8 +4,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 import io.drivelab.ui.common.Messages;
+import io.drivelab.workload.CheckpointStep;
 import io.drivelab.workload.Matrix;
 import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.PlanItem;
@@ -16,6 +18,8 @@ import io.drivelab.workload.TestPlan;
 import io.drivelab.workload.WorkloadStep;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -46,6 +50,10 @@ public final class PlanViewModel {
     private final ReadOnlyObjectWrapper<TestPlan> plan = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper estimate = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper timesApply = new ReadOnlyBooleanWrapper(true);
+    private final ReadOnlyStringWrapper checkpointText = new ReadOnlyStringWrapper("");
+    /** Times the user typed: they stay when another preset is chosen (null: the plan's own). */
+    private final Integer[] typed = new Integer[3];
 
     private TestPlan base;
     private Matrix firstMatrix;
@@ -53,9 +61,9 @@ public final class PlanViewModel {
 
     public PlanViewModel(String preset) {
         workloads.addListener((ListChangeListener<WorkloadChoice>) c -> rebuild());
-        runtime.addListener((o, a, b) -> rebuild());
-        ramp.addListener((o, a, b) -> rebuild());
-        idle.addListener((o, a, b) -> rebuild());
+        runtime.addListener((o, a, b) -> typed(0, b));
+        ramp.addListener((o, a, b) -> typed(1, b));
+        idle.addListener((o, a, b) -> typed(2, b));
         preconditions.addListener((o, a, b) -> rebuild());
         choosePreset(preset != null && Presets.names().contains(preset) ? preset : Presets.QUICK);
     }
@@ -108,6 +116,16 @@ public final class PlanViewModel {
         return preconditionText.getReadOnlyProperty();
     }
 
+    /** Whether the plan has matrices whose runtime, ramp and idle the fields set (a checkpoint plan has none). */
+    public ReadOnlyBooleanProperty timesApplyProperty() {
+        return timesApply.getReadOnlyProperty();
+    }
+
+    /** The plan's checkpoint steps, one per line (ranks, checkpoints, passes, size); "" when it has none. */
+    public ReadOnlyStringProperty checkpointTextProperty() {
+        return checkpointText.getReadOnlyProperty();
+    }
+
     /** The plan as edited, or null while the edits do not make a plan. */
     public ReadOnlyObjectProperty<TestPlan> planProperty() {
         return plan.getReadOnlyProperty();
@@ -153,11 +171,14 @@ public final class PlanViewModel {
             description.set(newBase.description());
             firstMatrix = newBase.steps().stream().filter(s -> s instanceof WorkloadStep)
                     .map(s -> ((WorkloadStep) s).matrix()).findFirst().orElse(null);
+            timesApply.set(firstMatrix != null);
             if (firstMatrix != null) {
-                runtime.set(firstMatrix.runtime());
-                ramp.set(firstMatrix.ramp());
-                idle.set(firstMatrix.idle());
+                runtime.set(typed[0] != null ? typed[0] : firstMatrix.runtime());
+                ramp.set(typed[1] != null ? typed[1] : firstMatrix.ramp());
+                idle.set(typed[2] != null ? typed[2] : firstMatrix.idle());
             }
+            checkpointText.set(newBase.steps().stream().filter(s -> s instanceof CheckpointStep)
+                    .map(s -> PlanText.checkpoint((CheckpointStep) s)).collect(Collectors.joining("\n")));
             List<WorkloadChoice> choices = newBase.steps().stream().filter(s -> s instanceof WorkloadStep)
                     .map(s -> new WorkloadChoice((WorkloadStep) s)).toList();
             workloads.setAll(choices);
@@ -185,9 +206,9 @@ public final class PlanViewModel {
             // The problem first: whoever watches the plan reads it.
             problem.set("");
             plan.set(edited);
-            long points = edited.points().size();
-            estimate.set(points + (points == 1 ? " point" : " points") + ", about "
-                    + edited.estimatedDuration().describe() + " per target");
+            // The text says what the fields say: the plan's own description, with the times changed.
+            description.set(edited.description());
+            estimate.set(PlanText.estimate(edited));
         } catch (RuntimeException e) {
             problem.set(Messages.sentence(Messages.of(e)));
             estimate.set("");
@@ -222,6 +243,13 @@ public final class PlanViewModel {
         // Times the user did not change stay as each matrix has them.
         return edited.withTimes(changed(r, firstMatrix.runtime()), changed(ramp.get(), firstMatrix.ramp()),
                 changed(idle.get(), firstMatrix.idle()));
+    }
+
+    private void typed(int which, Integer value) {
+        if (!loading) {
+            typed[which] = value;
+        }
+        rebuild();
     }
 
     private static Integer changed(Integer value, int planned) {

@@ -155,7 +155,7 @@ public final class LiveView extends VBox {
     }
 
     private void showWorkload(String name) {
-        LiveCharts.WorkloadCurves curves = name == null ? null : live.workload(name);
+        WorkloadCurves curves = name == null ? null : live.workload(name);
         Report.Kind kind = curves == null ? Report.Kind.SCALING : curves.kind();
         JFreeChart left = switch (kind) {
             case CHECKPOINT -> checkpointTimesChart;
@@ -168,10 +168,10 @@ public final class LiveView extends VBox {
             default -> latencyChart;
         };
         quietly(curveCharts(), () -> {
-            set(left, curves == null ? empty : curves.scaling(),
-                    curves == null ? empty : curves.scalingReferences());
-            set(right, curves == null ? empty : curves.latency(),
-                    curves == null ? empty : curves.latencyReferences());
+            set(left, curves == null ? empty : curves.left(),
+                    curves == null ? empty : curves.leftReferences());
+            set(right, curves == null ? empty : curves.right(),
+                    curves == null ? empty : curves.rightReferences());
             if (kind == Report.Kind.CHECKPOINT) {
                 left.setTitle(name + ": seconds per checkpoint over the run");
                 right.setTitle(name + ": GB/s per pass against the reviewed drives");

@@ -3,21 +3,18 @@ package io.drivelab.ui.run;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import io.drivelab.workload.PointKinds;
 import io.drivelab.device.DeviceDiscovery;
-import io.drivelab.run.PlanRunner;
-import io.drivelab.run.RunException;
-import io.drivelab.run.RunProgress;
-import io.drivelab.run.WriteGuard;
-import io.drivelab.store.PointKind;
+import io.drivelab.engine.EngineProcess;
+import io.drivelab.run.RunListener;
+import io.drivelab.run.RunSession;
+import io.drivelab.run.TargetRefused;
 import io.drivelab.store.PointResult;
-import io.drivelab.store.PointStatus;
 import io.drivelab.store.Run;
-import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
 import io.drivelab.ui.common.Messages;
@@ -27,24 +24,19 @@ import io.drivelab.ui.targets.Target;
 import io.drivelab.ui.targets.TargetsViewModel;
 import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.TestPlan;
-import io.drivelab.workload.Units;
 import javafx.beans.InvalidationListener;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
-import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
-import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
-import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
  * Start, Stop and what a run shows while it goes. Start is possible only when the targets, the plan and the write
- * guard agree ({@link #startBlockedProperty()} says why not); a plan that destroys a drive needs its name typed
- * ({@link #confirmationsNeeded()}). The ticked targets run one after the other on a thread of their own; what they
- * report reaches this view-model only through {@link #drain()}, which the UI thread calls at its own pace.
+ * guard agree ({@link #startBlockedProperty()} says why not; the guard is asked off the UI thread); a plan that
+ * destroys a drive needs its name typed ({@link #confirmationsNeeded()}). The ticked targets run one after the other
+ * through the core's {@link RunSession} on a thread of their own; what they report reaches this view-model only
+ * through {@link #drain()}, which the UI thread calls at its own pace.
  */
 public final class RunViewModel {
 
@@ -86,24 +78,14 @@ public final class RunViewModel {
     private final LiveFeed feed = new LiveFeed();
     private final LiveCharts live = new LiveCharts();
 
-    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
-    private final ReadOnlyStringWrapper startBlocked = new ReadOnlyStringWrapper("");
-    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper();
-    private final ReadOnlyStringWrapper position = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper current = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper elapsed = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper eta = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Ready.");
-    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
-    private final ReadOnlyLongWrapper lastRunId = new ReadOnlyLongWrapper(-1);
-    private final ReadOnlyIntegerWrapper finishedRuns = new ReadOnlyIntegerWrapper();
-    private final ReadOnlyIntegerWrapper pointsMeasured = new ReadOnlyIntegerWrapper();
+    private final LiveStatus shown;
 
-    private volatile PlanRunner runner;
+    private final StartCheck startCheck;
+    private volatile RunSession session;
     private Thread thread;
-    private volatile boolean stopRequested;
-    private final List<String> problems = new ArrayList<>();
-    private long resumedRunId = -1;
+    /** Counts checks of the targets, so that only the latest one's answer is shown. */
+    private long checks;
+    private List<Confirmation> confirmations = List.of();
 
     /**
      * @param engine        the engine, or null when it cannot be found
@@ -119,9 +101,11 @@ public final class RunViewModel {
         this.targets = targets;
         this.plan = plan;
         this.statusIntervalMs = statusIntervalMs;
+        this.startCheck = new StartCheck(discovery);
+        this.shown = new LiveStatus(live);
         targets.targets().addListener((InvalidationListener) o -> recheck());
         plan.planProperty().addListener(o -> recheck());
-        running.addListener(o -> recheck());
+        shown.running.addListener(o -> recheck());
         recheck();
     }
 
@@ -130,78 +114,72 @@ public final class RunViewModel {
     }
 
     public ReadOnlyBooleanProperty runningProperty() {
-        return running.getReadOnlyProperty();
+        return shown.running.getReadOnlyProperty();
     }
 
     public boolean isRunning() {
-        return running.get();
+        return shown.running.get();
     }
 
     /** Why Start cannot be pressed, or "" when it can. */
     public ReadOnlyStringProperty startBlockedProperty() {
-        return startBlocked.getReadOnlyProperty();
+        return shown.startBlocked.getReadOnlyProperty();
     }
 
     /** 0..1 of the estimated work of the running target's plan. */
     public ReadOnlyDoubleProperty progressProperty() {
-        return progress.getReadOnlyProperty();
+        return shown.progress.getReadOnlyProperty();
     }
 
     /** "Item 3 of 16". */
     public ReadOnlyStringProperty positionProperty() {
-        return position.getReadOnlyProperty();
+        return shown.position.getReadOnlyProperty();
     }
 
     /** What goes on now: "measure 01-write-128k-qd32-j1: write 128k QD32/1, 5 s + 1 s ramp". */
     public ReadOnlyStringProperty currentProperty() {
-        return current.getReadOnlyProperty();
+        return shown.current.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty elapsedProperty() {
-        return elapsed.getReadOnlyProperty();
+        return shown.elapsed.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty etaProperty() {
-        return eta.getReadOnlyProperty();
+        return shown.eta.getReadOnlyProperty();
     }
 
     /** One line about the run: "Running quick on /tmp/drivelab-test.img", "Run 4 complete: 16 points stored". */
     public ReadOnlyStringProperty statusProperty() {
-        return status.getReadOnlyProperty();
+        return shown.status.getReadOnlyProperty();
     }
 
     /** What failed, where, and what to do; "" when nothing did. */
     public ReadOnlyStringProperty errorProperty() {
-        return error.getReadOnlyProperty();
+        return shown.error.getReadOnlyProperty();
     }
 
     /** The run shown (running or last run), or -1. */
     public ReadOnlyLongProperty lastRunIdProperty() {
-        return lastRunId.getReadOnlyProperty();
+        return shown.lastRunId.getReadOnlyProperty();
     }
 
     /** Counts runs that ended, so that lists of runs know to refresh. */
     public ReadOnlyIntegerProperty finishedRunsProperty() {
-        return finishedRuns.getReadOnlyProperty();
+        return shown.finishedRuns.getReadOnlyProperty();
     }
 
     /** Measured points stored by the run shown (stopped and failed ones included). */
     public ReadOnlyIntegerProperty pointsMeasuredProperty() {
-        return pointsMeasured.getReadOnlyProperty();
+        return shown.pointsMeasured.getReadOnlyProperty();
     }
 
-    /** What the user must confirm before Start goes on: drives the plan destroys, files it overwrites. */
+    /**
+     * What the user must confirm before Start goes on: drives the plan destroys, files it overwrites (as the last
+     * check of the targets found, off the UI thread).
+     */
     public List<Confirmation> confirmationsNeeded() {
-        TestPlan edited = plan.plan();
-        List<Confirmation> needed = new ArrayList<>();
-        if (edited == null) {
-            return needed;
-        }
-        for (Target target : targets.selected()) {
-            String what = target instanceof Target.Drive ? target.title() : target.path().toString();
-            confirmation(target.path(), target.planFor(edited), "The plan", what).ifPresent(needed::add);
-        }
-        return needed;
+        return confirmations;
     }
 
     /**
@@ -210,17 +188,33 @@ public final class RunViewModel {
      * @param confirmed the answers to {@link #confirmationsNeeded()}
      */
     public void start(Confirmed confirmed) {
-        if (running.get() || !startBlocked.get().isEmpty()) {
+        if (shown.running.get() || !shown.startBlocked.get().isEmpty()) {
             return;
         }
         TestPlan edited = plan.plan();
-        List<Job> jobs = new ArrayList<>();
+        List<RunSession.Target> jobs = new ArrayList<>();
         for (Target t : targets.selected()) {
-            jobs.add(new Job(t.path(), t.planFor(edited), confirmed.typed(t.path()),
+            jobs.add(new RunSession.Target(t.path(), t.planFor(edited), confirmed.typed(t.path()),
                     confirmed.overwrite().contains(t.path())));
         }
-        begin();
-        thread = tasks.startThread("drivelab-run", () -> runAll(jobs));
+        RunSession s = begin();
+        thread = tasks.startThread("drivelab-run", () -> {
+            try {
+                s.run(jobs, RunSession.Order.ONE_AFTER_ANOTHER, null, new RunSession.Listener() {
+                    @Override
+                    public RunListener forTarget(Path target, int index) {
+                        return feed;
+                    }
+
+                    @Override
+                    public void targetFailed(Path target, RuntimeException why) {
+                        feed.post(new LiveFeed.TargetFailed(target.toString(), describe(why)));
+                    }
+                });
+            } finally {
+                feed.post(new LiveFeed.AllFinished());
+            }
+        });
     }
 
     /** What resuming a run needs confirmed, as {@link #confirmationsNeeded()}. */
@@ -231,46 +225,28 @@ public final class RunViewModel {
         } catch (RuntimeException e) {
             return Optional.empty();
         }
-        return confirmation(Path.of(run.target()), stored, "Run " + run.id(), run.target());
-    }
-
-    /** The confirmation the guard wants for this target, if one would satisfy it. */
-    private Optional<Confirmation> confirmation(Path target, TestPlan p, String who, String what) {
-        WriteGuard guard = new WriteGuard(discovery);
-        if (!refuses(guard, target, p, null, false)) {
-            return Optional.empty();
-        }
-        if (!refuses(guard, target, p, target.toString(), false)) {
-            return Optional.of(new Confirmation(target, Confirmation.Kind.TYPE_DEVICE_NAME, who + " writes to "
-                    + what + " and destroys everything on it. Type " + target + " to confirm."));
-        }
-        if (!refuses(guard, target, p, null, true)) {
-            return Optional.of(new Confirmation(target, Confirmation.Kind.OVERWRITE_FILE, target
-                    + " exists and DriveLab did not create it. " + who + " would overwrite its data with test "
-                    + "data. Overwrite it?"));
-        }
-        return Optional.empty();
+        return startCheck.confirmation(Path.of(run.target()), stored, "Run " + run.id(), run.target());
     }
 
     /** Goes on with an interrupted or failed run from its first unfinished point. */
     public void resume(long runId, Confirmed confirmed) {
-        if (running.get()) {
+        if (shown.running.get()) {
             return;
         }
         if (engine == null) {
-            error.set(Messages.sentence("The engine cannot start: " + engineProblem));
+            shown.error.set(Messages.sentence("The engine cannot start: " + engineProblem));
             return;
         }
-        begin();
+        RunSession s = begin();
         thread = tasks.startThread("drivelab-run", () -> {
             try {
                 List<StoredPoint> earlier = store.listPoints(runId);
-                feed.post(new Earlier(runId, earlier.stream().map(StoredPoint::point).toList()));
+                feed.post(new Earlier(runId, earlier.stream().map(StoredPoint::point).toList(),
+                        PointKinds.ofPlanJson(store.getRun(runId).map(Run::planJson).orElse(null))));
                 Path target = Path.of(store.getRun(runId).orElseThrow().target());
-                PlanRunner r = newRunner().overwriteFile(confirmed.overwrite().contains(target));
-                r.resume(runId, confirmed.typed(target));
+                s.resume(runId, confirmed.typed(target), confirmed.overwrite().contains(target), feed);
             } catch (RuntimeException e) {
-                feed.post(new LiveFeed.TargetFailed("run " + runId, Messages.of(e)));
+                feed.post(new LiveFeed.TargetFailed("run " + runId, describe(e)));
             } finally {
                 feed.post(new LiveFeed.AllFinished());
             }
@@ -279,10 +255,9 @@ public final class RunViewModel {
 
     /** Stops the run as soon as the engine can; the point going on is kept as partial, the run is resumable. */
     public void stop() {
-        stopRequested = true;
-        PlanRunner r = runner;
-        if (r != null) {
-            r.cancel();
+        RunSession s = session;
+        if (s != null) {
+            s.cancel();
         }
     }
 
@@ -296,6 +271,8 @@ public final class RunViewModel {
         if (t != null) {
             t.join(millis);
         }
+        // the window goes: no engine may outlive it, even one that did not obey the stop
+        EngineProcess.killAll(1000);
     }
 
     /** Whether the run reported something {@link #drain()} has not taken yet. */
@@ -309,153 +286,61 @@ public final class RunViewModel {
      */
     public boolean drain() {
         for (LiveFeed.Event event : feed.drain()) {
-            apply(event);
+            shown.apply(event);
         }
         return live.flush();
     }
 
-    record Job(Path target, TestPlan plan, String allowDestroy, boolean overwriteFile) {
-    }
-
     /** The points a resumed run had measured before. */
-    record Earlier(long runId, List<PointResult> points) implements LiveFeed.Event {
+    record Earlier(long runId, List<PointResult> points, PointKinds kinds) implements LiveFeed.Event {
     }
 
-    private void begin() {
-        stopRequested = false;
-        resumedRunId = -1;
-        pointsMeasured.set(0);
-        problems.clear();
-        error.set("");
-        running.set(true);
-        progress.set(0);
-        status.set("Starting…");
-        live.clear();
-        live.follow(true);
+    private RunSession begin() {
+        shown.starting();
+        session = new RunSession(store, engine, discovery).statusInterval(statusIntervalMs);
+        return session;
     }
 
-    private void runAll(List<Job> jobs) {
-        try {
-            for (Job job : jobs) {
-                if (stopRequested) {
-                    break;
-                }
-                try {
-                    PlanRunner r = newRunner().overwriteFile(job.overwriteFile());
-                    long id = r.createRun(job.plan(), job.target(), null, job.allowDestroy());
-                    r.execute(id, job.allowDestroy());
-                } catch (RuntimeException e) {
-                    // The guard, the engine or the store said no: named per target, the next target still runs.
-                    feed.post(new LiveFeed.TargetFailed(job.target().toString(), Messages.of(e)));
-                }
-            }
-        } finally {
-            runner = null;
-            feed.post(new LiveFeed.AllFinished());
+    /** The core's message, with the GUI's own hint where the core says what would mend it. */
+    static String describe(RuntimeException e) {
+        if (e instanceof TargetRefused r && r.kind() == TargetRefused.Kind.REGION_TOO_LARGE) {
+            return Messages.of(e) + ". Use the whole device: choose a plan that tests the whole drive, or one whose "
+                    + "region fits it";
         }
+        return Messages.of(e);
     }
 
-    private PlanRunner newRunner() {
-        PlanRunner r = new PlanRunner(store, engine, discovery, feed).statusInterval(statusIntervalMs);
-        runner = r;
-        if (stopRequested) {
-            r.cancel();
-        }
-        return r;
-    }
-
-    private void apply(LiveFeed.Event event) {
-        if (event instanceof LiveFeed.Sample e) {
-            live.sample(e);
-        } else if (event instanceof LiveFeed.Checkpoint e) {
-            live.checkpoint(e.item(), e.checkpoint());
-        } else if (event instanceof LiveFeed.Progress e) {
-            show(e.progress());
-        } else if (event instanceof LiveFeed.PointStarted e) {
-            live.pointStarted(e.item(), e.key());
-            show(e.progress());
-        } else if (event instanceof LiveFeed.PointFinished e) {
-            live.pointFinished(e.item(), e.result(), e.percentiles());
-            if (e.result().meta().kind() == PointKind.MEASURE) {
-                pointsMeasured.set(pointsMeasured.get() + 1);
-            }
-            if (e.result().status() == PointStatus.FAILED) {
-                problems.add(e.result().error());
-            }
-            show(e.progress());
-        } else if (event instanceof LiveFeed.Layout e) {
-            current.set(String.format(Locale.ROOT, "Writing out the test file: %.0f %%",
-                    100.0 * e.doneBytes() / Math.max(1, e.totalBytes())));
-        } else if (event instanceof LiveFeed.SteadyState e) {
-            current.set("Steady state: " + e.verdict());
-        } else if (event instanceof LiveFeed.RunStarted e) {
-            if (e.runId() != resumedRunId) {
-                // The next target's run: its curves start afresh.
-                live.clear();
-                pointsMeasured.set(0);
-            }
-            lastRunId.set(e.runId());
-            status.set("Run " + e.runId() + " going: " + e.itemCount() + " items in the plan.");
-        } else if (event instanceof Earlier e) {
-            resumedRunId = e.runId();
-            live.showFinished(e.points());
-            pointsMeasured.set((int) e.points().stream().filter(p -> p.meta().kind() == PointKind.MEASURE).count());
-        } else if (event instanceof LiveFeed.RunFinished e) {
-            finished(e);
-        } else if (event instanceof LiveFeed.TargetFailed e) {
-            problems.add(e.target() + ": " + e.message());
-            error.set(describeProblems());
-        } else if (event instanceof LiveFeed.AllFinished) {
-            running.set(false);
-            current.set("");
-            eta.set("");
-        }
-    }
-
-    private void finished(LiveFeed.RunFinished e) {
-        finishedRuns.set(finishedRuns.get() + 1);
-        int points = pointsMeasured.get();
-        String kept = points + (points == 1 ? " point" : " points") + " stored";
-        switch (e.status()) {
-            case COMPLETE -> {
-                status.set("Run " + e.runId() + " complete: " + kept + ".");
-                progress.set(1);
-            }
-            case INTERRUPTED -> status.set("Run " + e.runId() + " stopped: " + kept
-                    + ". Resume it from History to measure the rest.");
-            case FAILED -> {
-                status.set("Run " + e.runId() + " failed: " + kept + ".");
-                if (e.error() != null && !problems.contains(e.error())) {
-                    problems.add(e.error());
-                }
-                problems.add("What to do: fix the cause, then resume run " + e.runId() + " from History; the "
-                        + "points measured so far are stored and stay.");
-                error.set(describeProblems());
-            }
-            case RUNNING -> {
-            }
-        }
-    }
-
-    private String describeProblems() {
-        return String.join("\n", problems.stream().map(Messages::sentence).toList());
-    }
-
-    private void show(RunProgress p) {
-        progress.set(p.fraction());
-        position.set("Item " + Math.min(p.itemIndex() + 1, p.itemCount()) + " of " + p.itemCount());
-        current.set(p.current());
-        elapsed.set(Units.formatDuration(p.elapsed()));
-        eta.set(Units.formatDuration(p.eta()));
-    }
-
-    /** Works out whether Start can be pressed, and why not. */
+    /**
+     * Works out whether Start can be pressed, and why not: what the view-models know at once here, what the write
+     * guard says (it reads sysfs) in the background; only the latest check's answer is shown.
+     */
     private void recheck() {
-        startBlocked.set(whyBlocked().orElse(""));
+        long generation = ++checks;
+        Optional<String> now = blockedNow();
+        if (now.isPresent()) {
+            shown.startBlocked.set(now.get());
+            confirmations = List.of();
+            return;
+        }
+        TestPlan edited = plan.plan();
+        List<StartCheck.Candidate> candidates = targets.selected().stream()
+                .map(t -> new StartCheck.Candidate(t.path(), t.planFor(edited),
+                        t instanceof Target.Drive ? t.title() : t.path().toString()))
+                .toList();
+        tasks.create(() -> startCheck.check(candidates)).onSuccess(verdict -> {
+            if (generation == checks) {
+                confirmations = verdict.confirmations();
+                shown.startBlocked.set(verdict.blocked());
+            }
+        }).onError(e -> {
+            if (generation == checks) {
+                shown.startBlocked.set(Messages.sentence("Cannot check the targets: " + e.getMessage()));
+            }
+        }).start();
     }
 
-    private Optional<String> whyBlocked() {
-        if (running.get()) {
+    private Optional<String> blockedNow() {
+        if (shown.running.get()) {
             return Optional.of("A run is going.");
         }
         if (engine == null) {
@@ -465,29 +350,7 @@ public final class RunViewModel {
         if (targetProblem.isPresent()) {
             return targetProblem;
         }
-        TestPlan edited = plan.plan();
-        if (edited == null) {
-            return Optional.of(plan.problemProperty().get());
-        }
-        WriteGuard guard = new WriteGuard(discovery);
-        for (Target t : targets.selected()) {
-            try {
-                // Confirmed as if typed: what is left is what no confirmation allows (mounted, in use, read-only).
-                guard.check(t.path(), t.planFor(edited), t.path().toString(), true);
-            } catch (RunException | IllegalArgumentException e) {
-                return Optional.of(Messages.sentence(Messages.of(e)));
-            }
-        }
-        return Optional.empty();
+        return plan.plan() == null ? Optional.of(plan.problemProperty().get()) : Optional.empty();
     }
 
-    private static boolean refuses(WriteGuard guard, Path target, TestPlan plan, String allowDestroy,
-                                   boolean overwriteFile) {
-        try {
-            guard.check(target, plan, allowDestroy, overwriteFile);
-            return false;
-        } catch (RunException e) {
-            return true;
-        }
-    }
 }

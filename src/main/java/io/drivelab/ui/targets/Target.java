@@ -8,6 +8,7 @@ import java.util.Locale;
 import io.drivelab.device.BlockDevice;
 import io.drivelab.device.PcieLink;
 import io.drivelab.report.Numbers;
+import io.drivelab.workload.PlanException;
 import io.drivelab.workload.Region;
 import io.drivelab.workload.TestPlan;
 import io.drivelab.workload.Units;
@@ -124,6 +125,13 @@ public abstract sealed class Target permits Target.TestFile, Target.Drive {
             }
             if (bytes <= 0) {
                 throw new IllegalArgumentException("the test file's size must be above 0");
+            }
+            try {
+                // the region's rule: direct I/O needs whole sectors
+                Region.ofSize(bytes);
+            } catch (PlanException e) {
+                throw new IllegalArgumentException("the test file's size \"" + size.get()
+                        + "\" is not a multiple of 512 bytes; give e.g. 512M, 4G", e);
             }
             return bytes;
         }

@@ -100,7 +100,6 @@ class PlanViewModelTest {
     @Test
     void choosingAnotherPresetShowsItsWorkloadsAndTimes() {
         PlanViewModel vm = new PlanViewModel(Presets.QUICK);
-        vm.runtimeProperty().set(1);
         vm.choosePreset(Presets.CRYSTALDISKMARK);
         assertEquals(Presets.CRYSTALDISKMARK, vm.chosenProperty().get());
         assertEquals(8, vm.workloads().size());
@@ -133,5 +132,43 @@ class PlanViewModelTest {
             assertEquals("", vm.problemProperty().get(), preset);
             assertEquals(Presets.get(preset).points(), vm.plan().points(), preset);
         }
+    }
+
+    @Test
+    void theCheckpointPresetShowsItsCheckpointsAndNoTimes() {
+        PlanViewModel vm = new PlanViewModel(Presets.QUICK);
+        vm.choosePreset(Presets.DLIO_CHECKPOINT);
+        assertFalse(vm.timesApplyProperty().get(), "no runtime, ramp or idle: checkpoints run as long as they take");
+        assertTrue(vm.checkpointTextProperty().get().contains("8 ranks")
+                && vm.checkpointTextProperty().get().contains("12 per pass x 3 passes"),
+                vm.checkpointTextProperty().get());
+    }
+
+    @Test
+    void theCheckpointEstimateCountsCheckpointsAndATime() {
+        PlanViewModel vm = new PlanViewModel(Presets.DLIO_CHECKPOINT);
+        String estimate = vm.estimateProperty().get();
+        assertTrue(estimate.contains("36 checkpoints") && estimate.contains("7.7 times the target"), estimate);
+        assertFalse(estimate.contains("0 s") || estimate.contains("8 passes"), estimate);
+        assertTrue(estimate.contains("1 h"), estimate);
+    }
+
+    @Test
+    void aTypedRuntimeStaysWhenAnotherPresetIsChosen() {
+        PlanViewModel vm = new PlanViewModel(Presets.QUICK);
+        vm.runtimeProperty().set(10);
+        vm.rampProperty().set(2);
+        vm.choosePreset(Presets.CRYSTALDISKMARK);
+        assertEquals(10, vm.runtimeProperty().get());
+        assertEquals(2, vm.rampProperty().get());
+        assertTrue(vm.plan().points().stream().allMatch(p -> p.runtime() == 10 && p.ramp() == 2));
+    }
+
+    @Test
+    void theDescriptionSaysTheTimesTheFieldsSay() {
+        PlanViewModel vm = new PlanViewModel(Presets.QUICK);
+        vm.runtimeProperty().set(10);
+        assertTrue(vm.descriptionProperty().get().contains("runtime 10 s"), vm.descriptionProperty().get());
+        assertEquals(vm.plan().description(), vm.descriptionProperty().get());
     }
 }

@@ -72,7 +72,7 @@ class RunViewModelTest {
     }
 
     private int curvePoints(String workload) {
-        LiveCharts.WorkloadCurves curves = vm.live().workload(workload);
+        WorkloadCurves curves = vm.live().workload(workload);
         return curves == null ? 0 : curves.pointCount();
     }
 
@@ -209,21 +209,31 @@ class RunViewModelTest {
         return out.strip();
     }
 
-    @Test
-    void theTickedTargetsRunInListOrderAndADriveOnlyWithItsNameTyped() throws Exception {
+    /** A loop device on a sparse file of {@code bytes} in the test's folder; needs root (skips elsewhere). */
+    private Path attachLoop(String file, long bytes) throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(
                 (Integer) java.nio.file.Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0,
                 "a loop device needs root; CI runs the tests as root");
-        // A sparse 1.1 GiB file as a drive: the quick plan's region is its first 1 GiB.
-        Path backing = dir.resolve("drive.img");
-        try (var file = new java.io.RandomAccessFile(backing.toFile(), "rw")) {
-            file.setLength(1100L << 20);
+        Path backing = dir.resolve(file);
+        try (var f = new java.io.RandomAccessFile(backing.toFile(), "rw")) {
+            f.setLength(bytes);
         }
-        Path device = Path.of(exec("losetup", "--find", "--show", backing.toString()));
+        return Path.of(exec("losetup", "--find", "--show", backing.toString()));
+    }
+
+    /** The drive {@code device} among the targets, after a fresh look at the machine's drives. */
+    private Target drive(Path device) {
+        targets.refresh();
+        return targets.targets().stream().filter(t -> t.path().equals(device)).findFirst()
+                .orElseThrow(() -> new AssertionError(device + " not among the drives"));
+    }
+
+    @Test
+    void theTickedTargetsRunInListOrderAndADriveOnlyWithItsNameTyped() throws Exception {
+        // A sparse 1.1 GiB file as a drive: the quick plan's region is its first 1 GiB.
+        Path device = attachLoop("drive.img", 1100L << 20);
         try {
-            targets.refresh();
-            Target drive = targets.targets().stream().filter(t -> t.path().equals(device)).findFirst()
-                    .orElseThrow(() -> new AssertionError(device + " not among the drives"));
+            Target drive = drive(device);
             assertEquals(Target.Badge.FREE, drive.badge());
             drive.selectedProperty().set(true);
             plan.workloads().forEach(w -> w.includedProperty().set(w.name().equals("4K random write")));
@@ -287,6 +297,26 @@ class RunViewModelTest {
             } finally {
                 exec("umount", mountPoint.toString());
             }
+        } finally {
+            exec("losetup", "--detach", device.toString());
+        }
+    }
+
+    @Test
+    void aDriveSmallerThanThePlansRegionLeavesStartBlockedSayingWhatFits() throws Exception {
+        // the quick plan tests the first 1 GiB: a 256 MiB drive cannot hold it
+        Path device = attachLoop("small.img", 256L << 20);
+        try {
+            Target drive = drive(device);
+            targets.testFile().selectedProperty().set(false);
+            drive.selectedProperty().set(true);
+
+            String why = vm.startBlockedProperty().get();
+            assertTrue(why.contains("a region of at most 256m (268435456 bytes) fits"), why);
+            assertTrue(why.contains("Use the whole device"), why);
+            vm.start(new RunViewModel.Confirmed(Map.of(device, device.toString()), java.util.Set.of()));
+            assertFalse(vm.isRunning(), "a blocked Start started");
+            assertTrue(store.listRuns().isEmpty(), "a run was filed");
         } finally {
             exec("losetup", "--detach", device.toString());
         }

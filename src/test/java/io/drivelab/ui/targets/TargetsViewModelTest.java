@@ -86,4 +86,18 @@ class TargetsViewModelTest {
         List<String> titles = vm.targets().stream().map(Target::title).toList();
         assertTrue(titles.stream().anyMatch(t -> t.startsWith("/dev/md") && t.contains("md raid")), titles.toString());
     }
+
+    @Test
+    void aSizeThatIsNotWholeSectorsKeepsStartBlockedSayingWhy() throws Exception {
+        TargetsViewModel vm = new TargetsViewModel(new DirectTasks(), fixture("sata-free"), "/data", "512M");
+        for (String typed : List.of("5", "51", "1000")) {
+            vm.testFile().sizeProperty().set(typed);
+            Optional<String> problem = vm.problem();
+            assertTrue(problem.isPresent() && problem.get().contains("\"" + typed + "\"")
+                    && problem.get().contains("512"), typed + ": " + problem);
+        }
+        vm.testFile().sizeProperty().set("1024");
+        assertEquals(Optional.empty(), vm.problem());
+        assertEquals(1024L, vm.testFile().planFor(Presets.get(Presets.QUICK)).target().size());
+    }
 }

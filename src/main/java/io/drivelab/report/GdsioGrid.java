@@ -1,9 +1,10 @@
-package io.drivelab.run;
+package io.drivelab.report;
 
 import io.drivelab.store.DirectionResult;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.StoredPoint;
-import io.drivelab.workload.Presets;
+import io.drivelab.workload.PointKinds;
+import io.drivelab.workload.WorkloadKind;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,8 +14,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A gdsio-sweep run as the reviews chart it: one series per direction and block size, threads across, in GiB/s
- * (2^30 bytes per second, gdsio's unit), IOPS and mean latency in µs.
+ * The chart data of a GDSIO sweep (the points of workloads whose plan says GDSIO_SWEEP) as the reviews chart it:
+ * one series per direction and block size, threads across, in GiB/s (2^30 bytes per second, gdsio's unit), IOPS
+ * and mean latency in µs.
  */
 public final class GdsioGrid {
     public static final double GIB = 1L << 30;
@@ -33,9 +35,10 @@ public final class GdsioGrid {
         }
     }
 
-    /** Whether a run of this plan is a GDSIO sweep. */
-    public static boolean isSweep(String planName) {
-        return Presets.GDSIO_SWEEP.equals(planName);
+    /** The series of a run's GDSIO sweep workloads, as its plan's {@code kinds} say; none when it has none. */
+    public static List<Series> sweep(List<StoredPoint> points, PointKinds kinds) {
+        return series(points.stream()
+                .filter(p -> kinds.kindOf(p.point().meta().pointKey()) == WorkloadKind.GDSIO_SWEEP).toList());
     }
 
     /** The measured points at IODepth 1 of sequential read or write, as series in the order measured. */
