@@ -2,6 +2,7 @@ package io.drivelab.cli;
 
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.EngineBinary;
+import io.drivelab.fio.FioBinary;
 import io.drivelab.engine.EngineException;
 import io.drivelab.run.ConfirmationNeeded;
 import io.drivelab.run.MultiTargetRun;
@@ -96,6 +97,12 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "JSON lines on stdout: run, point, steady_state and end objects.")
     boolean json;
 
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "drivelab",
+            description = "What measures each point: drivelab (DriveLab's engine, the default) or fio (the "
+                    + "installed fio, 3.29 or later, running the job `drivelab fio-job` writes for the point; "
+                    + "the run records fio's version as its engine).")
+    String engineName;
+
     @Override
     public Integer call() {
         if (targets.stream().anyMatch(t -> t.toString().isBlank())) {
@@ -112,6 +119,7 @@ public final class RunCommand implements Callable<Integer> {
             chosen = chosen.withTarget(new Region(bytes, offset));
         }
         Path engine = engine();
+        FioBinary fio = fio(engineName);
         if (targets.size() > 1 && new HashSet<>(targets).size() < targets.size()) {
             throw CommandException.badInput("--target lists a target twice: " + targets);
         }
@@ -126,7 +134,8 @@ public final class RunCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try (Store s = store.open()) {
-            RunSession session = new RunSession(s, engine, new DeviceDiscovery()).keepFile(keepFile);
+            RunSession session = new RunSession(s, engine, new DeviceDiscovery()).keepFile(keepFile)
+                    .measuredBy(fio);
             Console console = new Console(out);
             int code;
             try {
@@ -230,6 +239,23 @@ public final class RunCommand implements Callable<Integer> {
             return EngineBinary.locate();
         } catch (EngineException e) {
             throw CommandException.failed(e.getMessage(), e);
+        }
+    }
+
+    /** fio for {@code --engine fio}, null for DriveLab's engine. */
+    static FioBinary fio(String engineName) {
+        switch (engineName.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "drivelab", "drivelab-engine":
+                return null;
+            case "fio":
+                try {
+                    return FioBinary.locate();
+                } catch (EngineException e) {
+                    throw CommandException.failed(e.getMessage() + "; or measure with --engine drivelab", e);
+                }
+            default:
+                throw CommandException.badInput("--engine " + engineName + " is not an engine; give drivelab "
+                        + "(DriveLab's own) or fio");
         }
     }
 

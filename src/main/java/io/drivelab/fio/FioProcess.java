@@ -19,6 +19,7 @@ import io.drivelab.engine.EngineException;
 import io.drivelab.engine.EngineListener;
 import io.drivelab.engine.IntervalEvent;
 import io.drivelab.engine.ResultEvent;
+import io.drivelab.engine.StartEvent;
 import io.drivelab.reference.FioImportException;
 import io.drivelab.reference.FioJob;
 import io.drivelab.workload.BlockSizeMix;
@@ -46,6 +47,7 @@ public final class FioProcess implements AutoCloseable {
     private final Thread stderrReader;
     private final StringBuilder stderr = new StringBuilder();
     private final BlockSizeMix mix;
+    private StartEvent start;
     private volatile JsonNode lastReport;
     private volatile boolean stopped;
     private volatile RuntimeException listenerFailure;
@@ -95,7 +97,7 @@ public final class FioProcess implements AutoCloseable {
             throw new EngineException("cannot start " + fio.path() + ": " + e.getMessage(), e);
         }
         FioProcess started = new FioProcess(fio, point, jobFile, jobText, process, listener);
-        started.dispatch(() -> listener.onStart(FioStart.of(fio, point, target, created, command)));
+        started.start = FioStart.of(fio, point, target, created, command);
         started.stdoutReader.start();
         started.stderrReader.start();
         return started;
@@ -216,6 +218,10 @@ public final class FioProcess implements AutoCloseable {
         try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8))) {
             FioReports.read(out, report -> {
+                if (lastReport == null) {
+                    // fio has opened (and laid out) the target by its first report: the file it created exists
+                    dispatch(() -> listener.onStart(start));
+                }
                 lastReport = report;
                 IntervalEvent interval = intervals.next(report);
                 if (interval != null) {

@@ -12,6 +12,8 @@ import io.drivelab.engine.IntervalEvent;
 import io.drivelab.engine.LayoutEvent;
 import io.drivelab.engine.ResultEvent;
 import io.drivelab.engine.StartEvent;
+import io.drivelab.fio.FioBinary;
+import io.drivelab.fio.FioProcess;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointMeta;
 import io.drivelab.store.PointResult;
@@ -43,12 +45,15 @@ final class Measurement {
     private final RunListener listener;
     private final TestFile testFile;
     private final Supplier<RunProgress> progress;
-    private volatile EngineProcess current;
+    private final FioBinary fio;
+    private volatile Runnable stopCurrent;
     private volatile boolean stopped;
 
-    Measurement(Path engine, Path target, List<String> extras, int statusIntervalMs, RunListener listener,
-                TestFile testFile, Supplier<RunProgress> progress) {
+    /** @param fio measures instead of DriveLab's engine when not null */
+    Measurement(Path engine, FioBinary fio, Path target, List<String> extras, int statusIntervalMs,
+                RunListener listener, TestFile testFile, Supplier<RunProgress> progress) {
         this.engine = engine;
+        this.fio = fio;
         this.target = target;
         this.extras = extras;
         this.statusIntervalMs = statusIntervalMs;
@@ -60,9 +65,9 @@ final class Measurement {
     /** Stops the engine running now, and every later one at once: the point ends with a partial result. */
     void stop() {
         stopped = true;
-        EngineProcess running = current;
+        Runnable running = stopCurrent;
         if (running != null) {
-            running.stop();
+            running.run();
         }
     }
 
@@ -99,13 +104,8 @@ final class Measurement {
                 listener.checkpoint(item, checkpoint);
             }
         };
-        try (EngineProcess process = EngineProcess.start(engine, point.toEngineArgs(target.toString(), extras),
-                events)) {
-            current = process;
-            if (stopped) {
-                process.stop();
-            }
-            ResultEvent result = process.awaitResult();
+        try {
+            ResultEvent result = run(point, events);
             // a checkpoint point's figures are its checkpoints' (GB/s, seconds per checkpoint)
             PointResult r = CheckpointFigures.apply(PointResult.fromEngineResult(meta, parse(result.rawJson()),
                     started, Instant.now()));
@@ -123,7 +123,28 @@ final class Measurement {
             return new Measured(PointResult.failed(meta, "point " + key + " interrupted", started, Instant.now()),
                     samples);
         } finally {
-            current = null;
+            stopCurrent = null;
+        }
+    }
+
+    /** The point measured by DriveLab's engine, or by fio when the run is measured by fio. */
+    private ResultEvent run(Point point, EngineListener events) throws EngineException, InterruptedException {
+        if (fio != null) {
+            try (FioProcess process = FioProcess.start(fio, point, target.toString(), events)) {
+                stopCurrent = process::stop;
+                if (stopped) {
+                    process.stop();
+                }
+                return process.awaitResult();
+            }
+        }
+        try (EngineProcess process = EngineProcess.start(engine, point.toEngineArgs(target.toString(), extras),
+                events)) {
+            stopCurrent = process::stop;
+            if (stopped) {
+                process.stop();
+            }
+            return process.awaitResult();
         }
     }
 

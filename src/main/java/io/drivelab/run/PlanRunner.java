@@ -3,6 +3,7 @@ package io.drivelab.run;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.EngineBinary;
 import io.drivelab.engine.EngineException;
+import io.drivelab.fio.FioBinary;
 import io.drivelab.store.DiskFullException;
 import io.drivelab.store.NewRun;
 import io.drivelab.store.PointStatus;
@@ -42,6 +43,7 @@ public final class PlanRunner {
     private int statusIntervalMs = DEFAULT_STATUS_INTERVAL_MS;
     private boolean overwriteFile;
     private boolean keepFile;
+    private FioBinary fio;
 
     /** This runner's hold on its target while it executes a run (one run on a target at a time), or null. */
     private TargetLock targetLock;
@@ -51,6 +53,8 @@ public final class PlanRunner {
     /** Other targets' runners this one keeps in step with, item by item; null when it runs alone. */
     private TargetSync sync;
     private final Object idleLock = new Object();
+    /** How fio names its releases ("fio-3.33"), and so a run fio measured records its engine. */
+    private static final String FIO_VERSION_PREFIX = "fio-";
 
     public PlanRunner(Store store, Path engine, DeviceDiscovery discovery, RunListener listener) {
         this.store = store;
@@ -81,6 +85,15 @@ public final class PlanRunner {
      */
     public PlanRunner keepFile(boolean keep) {
         this.keepFile = keep;
+        return this;
+    }
+
+    /**
+     * Measure with this fio instead of DriveLab's engine; the run records fio's version as its engine. A run fio
+     * measured is resumed with fio.
+     */
+    public PlanRunner measuredBy(FioBinary fio) {
+        this.fio = fio;
         return this;
     }
 
@@ -127,6 +140,14 @@ public final class PlanRunner {
 
     /** Claims an interrupted or failed run and executes what it has not finished. */
     public RunStatus resume(long runId, String allowDestroy) {
+        String measuredBy = store.getRun(runId).map(Run::engineVersion).orElse(null);
+        if (fio == null && measuredBy != null && measuredBy.startsWith(FIO_VERSION_PREFIX)) {
+            try {
+                fio = FioBinary.locate();
+            } catch (EngineException e) {
+                throw new RunException("run " + runId + " was measured by " + measuredBy + ": " + e.getMessage(), e);
+            }
+        }
         store.resumeRun(runId);
         return execute(runId, allowDestroy);
     }
@@ -187,7 +208,7 @@ public final class PlanRunner {
         Set<String> finished = store.completedPointKeys(runId);
         RunClock clock = new RunClock(items, targetCheck.regionBytes(plan, target));
         TestFile testFile = new TestFile(target, store.path().toString(), runId);
-        Measurement m = new Measurement(engine, target, engineExtras, statusIntervalMs, listener, testFile,
+        Measurement m = new Measurement(engine, fio, target, engineExtras, statusIntervalMs, listener, testFile,
                 clock::now);
         measurement = m;
         if (cancelled) {
@@ -328,6 +349,9 @@ public final class PlanRunner {
     }
 
     private String engineVersion() {
+        if (fio != null) {
+            return fio.version().text();
+        }
         try {
             // "drivelab-engine 0.1.0 (kernel ...)"
             String[] words = EngineBinary.version(engine).strip().split("\\s+");

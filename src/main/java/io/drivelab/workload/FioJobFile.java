@@ -54,7 +54,7 @@ public final class FioJobFile {
      */
     public static String renderMeasurement(Point p, String target) {
         Point onePass = new Point(p.key(), p.step(), p.workload(), p.iodepth(), p.numjobs(), p.runtime(), p.ramp(),
-                p.size(), p.offset(), p.ioSize(), p.loops(), 1, p.keep(), p.checkpoint());
+                p.size(), p.offset(), p.ioSize(), p.loops(), 1, p.keep(), p.checkpoint(), p.kind());
         return render(List.of(PlanItem.measure(onePass)), target, List.of("DriveLab point " + p.key() + " measured"
                 + " by fio."), List.of("lat_percentiles=1"));
     }
