@@ -48,6 +48,8 @@ public final class FioProcess implements AutoCloseable {
     private final StringBuilder stderr = new StringBuilder();
     private final BlockSizeMix mix;
     private StartEvent start;
+    private FioHost host;
+    private volatile String refused;
     private volatile JsonNode lastReport;
     private volatile boolean stopped;
     private volatile RuntimeException listenerFailure;
@@ -72,6 +74,15 @@ public final class FioProcess implements AutoCloseable {
      */
     public static FioProcess start(FioBinary fio, Point point, String target, EngineListener listener)
             throws EngineException {
+        return start(fio, point, target, null, listener);
+    }
+
+    /**
+     * As {@link #start(FioBinary, Point, String, EngineListener)}, on {@code host}'s fio server: {@code target} is a
+     * path on that host. fio's client reports only at the end, so no interval events come from a host.
+     */
+    public static FioProcess start(FioBinary fio, Point point, String target, FioHost host, EngineListener listener)
+            throws EngineException {
         if (point.isCheckpoint()) {
             throw new EngineException("point " + point.key() + ": AI training checkpoints have no fio equivalent; "
                     + "DriveLab's own engine measures them");
@@ -82,22 +93,27 @@ public final class FioProcess implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new EngineException(e.getMessage(), e);
         }
-        boolean created = target.startsWith("/") && !Files.exists(Path.of(target));
+        boolean created = host == null && target.startsWith("/") && !Files.exists(Path.of(target));
         Path jobFile;
         Process process;
         List<String> command;
         try {
             jobFile = Files.createTempFile("drivelab-" + point.key().replaceAll("[^A-Za-z0-9_.-]", "_") + "-", ".fio");
             Files.writeString(jobFile, jobText);
-            command = List.of(fio.path().toString(), "--output-format=json+",
-                    "--status-interval=" + STATUS_INTERVAL_S, jobFile.toString());
+            command = new ArrayList<>(List.of(fio.path().toString()));
+            if (host != null) {
+                command.add("--client=" + host.clientArgument());
+            }
+            command.addAll(List.of("--output-format=json+", "--status-interval=" + STATUS_INTERVAL_S,
+                    jobFile.toString()));
             process = new ProcessBuilder(command).start();
             process.getOutputStream().close();
         } catch (IOException e) {
             throw new EngineException("cannot start " + fio.path() + ": " + e.getMessage(), e);
         }
         FioProcess started = new FioProcess(fio, point, jobFile, jobText, process, listener);
-        started.start = FioStart.of(fio, point, target, created, command);
+        started.host = host;
+        started.start = FioStart.of(fio, point, host == null ? target : host + ":" + target, created, command);
         started.stdoutReader.start();
         started.stderrReader.start();
         return started;
@@ -126,10 +142,14 @@ public final class FioProcess implements AutoCloseable {
         if (listenerFailure != null) {
             throw new EngineException("engine listener failed: " + listenerFailure, listenerFailure);
         }
+        if (refused != null) {
+            throw new EngineException(refused, null, exit, stderr(), null, null);
+        }
         JsonNode report = lastReport;
         String tail = tail(stderr());
         if (report == null || FioReports.entries(report).isEmpty()) {
-            throw new EngineException("fio exited with code " + exit + " without a result"
+            throw new EngineException((host == null ? "" : "fio server " + host + ": ") + "fio exited with code "
+                    + exit + " without a result"
                     + (tail.isEmpty() ? "" : ": " + tail), null, exit, stderr(), null, null);
         }
         ResultEvent result = result(report, stopped || exit != 0);
@@ -246,8 +266,21 @@ public final class FioProcess implements AutoCloseable {
     }
 
     private void diagnostic(String line) {
+        if (host != null && line.startsWith("hostname=")) {
+            checkServer(line);
+        }
         appendStderr(line);
         dispatch(() -> listener.onDiagnostic(line));
+    }
+
+    /** fio's client prints the server's "hostname=..., fio=fio-3.33, ..." first: another release is refused. */
+    private void checkServer(String line) {
+        FioVersion server = FioVersion.parse(line.replaceFirst(".*fio=", "")).orElse(null);
+        if (server != null && !server.sameRelease(fio.version())) {
+            refused = "the fio server on " + host + " is " + server + " and this machine's fio is " + fio.version()
+                    + ": fio's client and server must be the same release; install " + fio.version() + " there";
+            kill();
+        }
     }
 
     private void dispatch(Runnable call) {

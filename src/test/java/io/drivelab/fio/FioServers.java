@@ -1,0 +1,59 @@
+package io.drivelab.fio;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * fio servers on loopback ports for a test ({@code fio --server=ip:127.0.0.1,PORT}), each on a port found free
+ * when it starts; {@link #close()} stops every process they started (the server and the workers it forked).
+ */
+final class FioServers implements AutoCloseable {
+    private final List<Process> servers = new ArrayList<>();
+
+    /** Starts a server and returns its host once it accepts connections. */
+    FioHost start(FioBinary fio, Path log) throws IOException, InterruptedException {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        Process server = new ProcessBuilder(fio.path().toString(), "--server=ip:127.0.0.1," + port)
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        servers.add(server);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return new FioHost("127.0.0.1", port);
+            } catch (IOException notYet) {
+                if (!server.isAlive() || System.nanoTime() > deadline) {
+                    throw new IOException("fio --server on port " + port + " did not start: "
+                            + Files.readString(log));
+                }
+                server.waitFor(50, TimeUnit.MILLISECONDS);  // wakes early if the server died
+            }
+        }
+    }
+
+    /** The server of {@code host} stops answering at once: it and the workers it forked are killed. */
+    void kill(int index) {
+        ProcessHandle server = servers.get(index).toHandle();
+        server.descendants().forEach(ProcessHandle::destroyForcibly);
+        server.destroyForcibly();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        for (int i = 0; i < servers.size(); i++) {
+            kill(i);
+            servers.get(i).waitFor();
+        }
+    }
+}
