@@ -46,14 +46,19 @@ final class Measurement {
     private final TestFile testFile;
     private final Supplier<RunProgress> progress;
     private final FioBinary fio;
+    private final RemoteTarget remote;
     private volatile Runnable stopCurrent;
     private volatile boolean stopped;
 
-    /** @param fio measures instead of DriveLab's engine when not null */
-    Measurement(Path engine, FioBinary fio, Path target, List<String> extras, int statusIntervalMs,
-                RunListener listener, TestFile testFile, Supplier<RunProgress> progress) {
+    /**
+     * @param fio    measures instead of DriveLab's engine when not null
+     * @param remote the target on another machine (measured by fio through its server there), or null
+     */
+    Measurement(Path engine, FioBinary fio, RemoteTarget remote, Path target, List<String> extras,
+                int statusIntervalMs, RunListener listener, TestFile testFile, Supplier<RunProgress> progress) {
         this.engine = engine;
         this.fio = fio;
+        this.remote = remote;
         this.target = target;
         this.extras = extras;
         this.statusIntervalMs = statusIntervalMs;
@@ -130,7 +135,8 @@ final class Measurement {
     /** The point measured by DriveLab's engine, or by fio when the run is measured by fio. */
     private ResultEvent run(Point point, EngineListener events) throws EngineException, InterruptedException {
         if (fio != null) {
-            try (FioProcess process = FioProcess.start(fio, point, target.toString(), events)) {
+            try (FioProcess process = remote == null ? FioProcess.start(fio, point, target.toString(), events)
+                    : FioProcess.start(fio, point, remote.path(), remote.host(), events)) {
                 stopCurrent = process::stop;
                 if (stopped) {
                     process.stop();

@@ -104,6 +104,11 @@ public final class PlanRunner {
      * @param allowDestroy the device the user confirmed may be destroyed, or null
      */
     public void preflight(TestPlan plan, Path target, String allowDestroy) {
+        Optional<RemoteTarget> remote = RemoteTarget.of(target);
+        if (remote.isPresent()) {
+            remote.get().guard(plan, allowDestroy);  // the host's fio server opens the target when it runs
+            return;
+        }
         targetCheck.check(plan, target);
         new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile);
     }
@@ -115,6 +120,13 @@ public final class PlanRunner {
      */
     public long createRun(TestPlan plan, Path target, String name, String allowDestroy) {
         preflight(plan, target, allowDestroy);
+        Optional<RemoteTarget> remote = RemoteTarget.of(target);
+        if (remote.isPresent()) {
+            if (fio == null) {
+                throw new RunException(remote.get() + " is on another machine: fio measures it, through its server");
+            }
+            return store.createRun(remote.get().newRun(plan, name, fio.version().text()));
+        }
         String version = engineVersion();
         boolean block = WriteGuard.isBlockDevice(target);
         Long driveId = null;
@@ -190,11 +202,14 @@ public final class PlanRunner {
         Path target = Path.of(run.target());
         List<String> engineExtras = new ArrayList<>();
         engineExtras.add("--status-interval=" + statusIntervalMs);
+        Optional<RemoteTarget> remote = RemoteTarget.of(target);
         try {
-            targetCheck.check(plan, target);
-            targetLock = TargetLock.acquire(target, runId, store.path());
-            new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile).ifPresent(engineExtras::add);
-            if (Files.isDirectory(target) && !keepFile) {
+            if (remote.isPresent()) {
+                remote.get().guard(plan, allowDestroy);
+            } else {
+                local(plan, target, runId, allowDestroy, engineExtras);
+            }
+            if (remote.isEmpty() && Files.isDirectory(target) && !keepFile) {
                 engineExtras.add("--unlink");  // the checkpoint files the engine wrote into the folder, not others
             }
         } catch (RunException e) {
@@ -208,7 +223,7 @@ public final class PlanRunner {
         Set<String> finished = store.completedPointKeys(runId);
         RunClock clock = new RunClock(items, targetCheck.regionBytes(plan, target));
         TestFile testFile = new TestFile(target, store.path().toString(), runId);
-        Measurement m = new Measurement(engine, fio, target, engineExtras, statusIntervalMs, listener, testFile,
+        Measurement m = new Measurement(engine, fio, remote.orElse(null), target, engineExtras, statusIntervalMs, listener, testFile,
                 clock::now);
         measurement = m;
         if (cancelled) {
@@ -279,6 +294,13 @@ public final class PlanRunner {
         leaveSync();
         listener.runFinished(runId, status, error);
         return status;
+    }
+
+    /** A target on this machine: it suits the plan, no other run has it, and the write guard lets it be. */
+    private void local(TestPlan plan, Path target, long runId, String allowDestroy, List<String> engineExtras) {
+        targetCheck.check(plan, target);
+        targetLock = TargetLock.acquire(target, runId, store.path());
+        new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile).ifPresent(engineExtras::add);
     }
 
     private void leaveSync() {

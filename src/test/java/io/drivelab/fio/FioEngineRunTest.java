@@ -31,10 +31,10 @@ class FioEngineRunTest {
     @TempDir
     Path dir;
 
-    private record Ran(int exit, String out, String err) {
+    record Ran(int exit, String out, String err) {
     }
 
-    private static Ran drivelab(String... args) {
+    static Ran drivelab(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cli = DriveLabCommand.commandLine();

@@ -24,6 +24,11 @@ final class FioServers implements AutoCloseable {
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
         }
+        return startOn(fio, port, log);
+    }
+
+    /** Starts a server on {@code port} (e.g. again, after {@link #kill}) and returns its host once it answers. */
+    FioHost startOn(FioBinary fio, int port, Path log) throws IOException, InterruptedException {
         Process server = new ProcessBuilder(fio.path().toString(), "--server=ip:127.0.0.1," + port)
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         servers.add(server);
