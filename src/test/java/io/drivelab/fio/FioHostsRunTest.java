@@ -36,6 +36,20 @@ class FioHostsRunTest {
     }
 
     @Test
+    void aWritePlanOnADeviceOfAnotherHostNeedsHostAndDeviceConfirmed() {
+        FioProcessTest.fio();
+        String db = dir.resolve("d.db").toString();
+        String[] args = {"run", "--db", db, "--host", "127.0.0.1:9", "--target", "/dev/nvme9n9", "--preset", "quick"};
+        var refused = FioEngineRunTest.drivelab(args);
+        assertEquals(2, refused.exit(), refused.err());
+        assertTrue(refused.err().contains("/dev/nvme9n9 on 127.0.0.1") && refused.err().contains("127.0.0.1:/dev/nvme9n9"),
+                refused.err());
+        var wrongDevice = FioEngineRunTest.drivelab("run", "--db", db, "--host", "127.0.0.1:9", "--target",
+                "/dev/nvme9n9", "--preset", "quick", "--allow-destroy", "/dev/nvme9n9");
+        assertEquals(2, wrongDevice.exit(), "the device alone does not say which machine's: " + wrongDevice.err());
+    }
+
+    @Test
     void twoHostsStoreTwoRunsInOneGroupAndTheCombinedExportSumsThem() throws Exception {
         FioBinary fio = FioProcessTest.fio();
         Path db = dir.resolve("d.db");
