@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import io.drivelab.IntegrationTest;
 import io.drivelab.store.RunGroup;
@@ -82,14 +81,7 @@ class FioHostsRunTest {
             FioHost b = servers.start(fio, dir.resolve("b.log"));
             var running = CompletableFuture.supplyAsync(() -> FioEngineRunTest.drivelab(run(db, a, b)));
             Path fileA = dir.resolve("a.img");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!(Files.exists(fileA) && Files.size(fileA) == 32 * M) && System.nanoTime() < deadline) {
-                try {
-                    running.get(50, TimeUnit.MILLISECONDS);  // wakes early if the run ended
-                } catch (TimeoutException stillRunning) {
-                    // look again
-                }
-            }
+            FioServers.awaitLaidOut(fileA, 32 * M, running);
             servers.kill(0);
             var ran = running.get(240, TimeUnit.SECONDS);
             assertTrue(ran.exit() != 0, "a run of the group failed: " + ran.out());

@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.drivelab.IntegrationTest;
@@ -80,15 +79,7 @@ class FioRemoteHostsTest {
             Path fileA = dir.resolve("a.img");
             var onA = measure(fio, randread(60), fileA, a);
             var onB = measure(fio, randread(3), dir.resolve("b.img"), b);
-            // a's server is measuring once its file is laid out
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!(Files.exists(fileA) && Files.size(fileA) == 32 * M) && System.nanoTime() < deadline) {
-                try {
-                    onA.handle((r, e) -> null).get(50, TimeUnit.MILLISECONDS);  // wakes early if a failed
-                } catch (TimeoutException stillLayingOut) {
-                    // look again
-                }
-            }
+            FioServers.awaitLaidOut(fileA, 32 * M, onA);
             servers.kill(0);
             Throwable failure = onA.handle((r, e) -> e).get(60, TimeUnit.SECONDS);
             assertTrue(failure != null, "the point on the killed host fails");

@@ -9,7 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * fio servers on loopback ports for a test ({@code fio --server=ip:127.0.0.1,PORT}), each on a port found free
@@ -29,7 +32,8 @@ final class FioServers implements AutoCloseable {
 
     /** Starts a server on {@code port} (e.g. again, after {@link #kill}) and returns its host once it answers. */
     FioHost startOn(FioBinary fio, int port, Path log) throws IOException, InterruptedException {
-        Process server = new ProcessBuilder(fio.path().toString(), "--server=ip:127.0.0.1," + port)
+        // a session of its own: the workers it forks share its process group, so a kill reaches every one of them
+        Process server = new ProcessBuilder("setsid", "--wait", fio.path().toString(), "--server=ip:127.0.0.1," + port)
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         servers.add(server);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -47,11 +51,37 @@ final class FioServers implements AutoCloseable {
         }
     }
 
-    /** The server of {@code host} stops answering at once: it and the workers it forked are killed. */
-    void kill(int index) {
-        ProcessHandle server = servers.get(index).toHandle();
-        server.descendants().forEach(ProcessHandle::destroyForcibly);
-        server.destroyForcibly();
+    /**
+     * Waits until the fio measuring on {@code file} has laid it out to {@code bytes} (it is measuring then), or
+     * {@code running} has ended; at most a minute.
+     */
+    static void awaitLaidOut(Path file, long bytes, Future<?> running) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!(Files.exists(file) && Files.size(file) == bytes) && !running.isDone()
+                && System.nanoTime() < deadline) {
+            try {
+                running.get(50, TimeUnit.MILLISECONDS);  // wakes early if it ended
+            } catch (TimeoutException stillRunning) {
+                // look again
+            } catch (ExecutionException failed) {
+                return;
+            }
+        }
+    }
+
+    /** The {@code index}-th server stops answering at once: it and the workers it forked are killed. */
+    void kill(int index) throws InterruptedException {
+        // setsid runs fio in its place, or (when it leads a process group already) as its child: fio's pid is the
+        // id of the group that fio and its workers are in
+        Process setsid = servers.get(index);
+        long group = setsid.toHandle().children().findFirst().map(ProcessHandle::pid).orElse(setsid.pid());
+        try {
+            new ProcessBuilder("kill", "-KILL", "--", "-" + group).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot kill the fio server's process group " + group, e);
+        }
+        servers.get(index).destroyForcibly();
     }
 
     @Override
