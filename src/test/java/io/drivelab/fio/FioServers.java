@@ -33,7 +33,8 @@ final class FioServers implements AutoCloseable {
     /** Starts a server on {@code port} (e.g. again, after {@link #kill}) and returns its host once it answers. */
     FioHost startOn(FioBinary fio, int port, Path log) throws IOException, InterruptedException {
         // a session of its own: the workers it forks share its process group, so a kill reaches every one of them
-        Process server = new ProcessBuilder("setsid", "--wait", fio.path().toString(), "--server=ip:127.0.0.1," + port)
+        Process server = new ProcessBuilder("setsid", "--wait", fio.path().toString(),
+                "--server=ip:127.0.0.1," + port)
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         servers.add(server);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
