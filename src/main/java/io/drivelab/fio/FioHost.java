@@ -26,7 +26,8 @@ public record FioHost(String host, int port) {
         if (t.startsWith("[")) {
             int close = t.indexOf(']');
             if (close < 0) {
-                throw new IllegalArgumentException("\"" + text + "\" opens [ for an IPv6 address but does not close it");
+                throw new IllegalArgumentException("\"" + text + "\" opens [ for an IPv6 address but does not "
+                        + "close it");
             }
             String rest = t.substring(close + 1);
             return new FioHost(t.substring(1, close), rest.isEmpty() ? DEFAULT_PORT : port(text, rest.substring(1)));

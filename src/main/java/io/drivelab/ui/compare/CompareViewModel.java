@@ -37,7 +37,8 @@ public final class CompareViewModel {
             String engine = run.engineVersion() != null && run.engineVersion().startsWith("fio-")
                     ? " · " + run.engineVersion() : "";
             return "Run " + run.id() + " · " + (run.planName() == null ? "plan file" : run.planName()) + engine
-                    + " · " + run.status().dbValue() + " · " + java.time.format.DateTimeFormatter.ofPattern("MM-dd HH:mm")
+                    + " · " + run.status().dbValue() + " · "
+                    + java.time.format.DateTimeFormatter.ofPattern("MM-dd HH:mm")
                     .format(run.startedAt().atZone(java.time.ZoneId.systemDefault()));
         }
     }
