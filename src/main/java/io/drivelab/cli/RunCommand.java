@@ -2,10 +2,13 @@ package io.drivelab.cli;
 
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.EngineBinary;
+import io.drivelab.fio.FioBinary;
+import io.drivelab.fio.FioHost;
 import io.drivelab.engine.EngineException;
 import io.drivelab.run.ConfirmationNeeded;
 import io.drivelab.run.MultiTargetRun;
 import io.drivelab.run.RunListener;
+import io.drivelab.run.RemoteTarget;
 import io.drivelab.run.RunSession;
 import io.drivelab.run.RunException;
 import io.drivelab.run.TargetClearance;
@@ -96,6 +99,18 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "JSON lines on stdout: run, point, steady_state and end objects.")
     boolean json;
 
+    @Option(names = "--engine", paramLabel = "ENGINE",
+            description = "What measures each point: drivelab (DriveLab's engine, the default) or fio (the "
+                    + "installed fio, 3.29 or later, running the job `drivelab fio-job` writes for the point; "
+                    + "the run records fio's version as its engine).")
+    String engineName;
+
+    @Option(names = "--host", paramLabel = "HOST[:PORT]",
+            description = "Run on another machine through its fio server (`fio --server`, port 8765 unless given): "
+                    + "give --host before each --target, paired in order; --target is then a path on that host. "
+                    + "Measured by fio; a write plan on a device there needs --allow-destroy HOST:/dev/X.")
+    List<String> hosts = new ArrayList<>();
+
     @Override
     public Integer call() {
         if (targets.stream().anyMatch(t -> t.toString().isBlank())) {
@@ -112,6 +127,10 @@ public final class RunCommand implements Callable<Integer> {
             chosen = chosen.withTarget(new Region(bytes, offset));
         }
         Path engine = engine();
+        FioBinary fio = fio(engineName == null && !hosts.isEmpty() ? "fio" : engineName);
+        if (!hosts.isEmpty()) {
+            targets = remoteTargets(fio);
+        }
         if (targets.size() > 1 && new HashSet<>(targets).size() < targets.size()) {
             throw CommandException.badInput("--target lists a target twice: " + targets);
         }
@@ -126,7 +145,8 @@ public final class RunCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try (Store s = store.open()) {
-            RunSession session = new RunSession(s, engine, new DeviceDiscovery()).keepFile(keepFile);
+            RunSession session = new RunSession(s, engine, new DeviceDiscovery()).keepFile(keepFile)
+                    .measuredBy(fio);
             Console console = new Console(out);
             int code;
             try {
@@ -208,8 +228,33 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** The --allow-destroy that names this target (or its device node), or null. */
+    /** --host A --target P ... paired in order, as the targets the run session measures. */
+    private List<Path> remoteTargets(FioBinary fio) {
+        if (fio == null) {
+            throw CommandException.badInput("--host runs on another machine's fio server, so it is measured by fio; "
+                    + "leave out --engine " + engineName + " or give --engine fio");
+        }
+        if (hosts.size() != targets.size()) {
+            throw CommandException.badInput(hosts.size() + " --host and " + targets.size() + " --target: give "
+                    + "--host HOST --target PATH once per host, in pairs");
+        }
+        List<Path> remote = new ArrayList<>();
+        for (int i = 0; i < hosts.size(); i++) {
+            try {
+                remote.add(new RemoteTarget(FioHost.parse(hosts.get(i)), targets.get(i).toString()).asTarget());
+            } catch (IllegalArgumentException e) {
+                throw CommandException.badInput("--host " + hosts.get(i) + " --target " + targets.get(i) + ": "
+                        + e.getMessage());
+            }
+        }
+        return remote;
+    }
+
     private String confirmationFor(Path target) {
         for (String named : allowDestroy) {
+            if (RemoteTarget.of(target).map(RemoteTarget::confirmation).filter(named::equals).isPresent()) {
+                return named;
+            }
             if (named.equals(target.toString()) || sameFile(Path.of(named), target)) {
                 return named;
             }
@@ -230,6 +275,26 @@ public final class RunCommand implements Callable<Integer> {
             return EngineBinary.locate();
         } catch (EngineException e) {
             throw CommandException.failed(e.getMessage(), e);
+        }
+    }
+
+    /** fio for {@code --engine fio}, null for DriveLab's engine. */
+    static FioBinary fio(String engineName) {
+        if (engineName == null) {
+            return null;
+        }
+        switch (engineName.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "drivelab", "drivelab-engine":
+                return null;
+            case "fio":
+                try {
+                    return FioBinary.locate();
+                } catch (EngineException e) {
+                    throw CommandException.failed(e.getMessage() + "; or measure with --engine drivelab", e);
+                }
+            default:
+                throw CommandException.badInput("--engine " + engineName + " is not an engine; give drivelab "
+                        + "(DriveLab's own) or fio");
         }
     }
 

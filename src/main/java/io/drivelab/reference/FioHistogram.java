@@ -22,7 +22,7 @@ public final class FioHistogram {
     }
 
     /** The bucket a latency falls into (fio's plat_val_to_idx). */
-    static int index(long ns) {
+    public static int index(long ns) {
         if (ns < (VAL << 1)) {
             return (int) ns;
         }
@@ -33,7 +33,7 @@ public final class FioHistogram {
     }
 
     /** A bucket's midpoint in ns (fio's plat_idx_to_val), the name json+ gives it. */
-    static long value(int idx) {
+    public static long value(int idx) {
         if (idx < (VAL << 1)) {
             return idx;
         }

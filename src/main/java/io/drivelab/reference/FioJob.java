@@ -26,9 +26,10 @@ import io.drivelab.workload.Workload;
 
 /**
  * A fio job section of an output file: its workload, read from its options, and its figures added up over all its
- * threads (per-job output has one entry per thread) into the engine's result line, as one stored point.
+ * threads (per-job output has one entry per thread) into the engine's result line, as one stored point. fio as an
+ * engine (io.drivelab.fio) reads its reports through it too.
  */
-record FioJob(String name, Workload workload, int iodepth, int numjobs, long runtimeMs, List<JsonNode> entries) {
+public record FioJob(String name, Workload workload, int iodepth, int numjobs, long runtimeMs, List<JsonNode> entries) {
     private static final ObjectMapper JSON = new ObjectMapper();
     // Synchronous engines keep one I/O in flight whatever iodepth says (fio warns "queue depth will be capped at 1").
     private static final Set<String> SYNC_ENGINES = Set.of("sync", "psync", "vsync", "pvsync", "pvsync2");
@@ -39,6 +40,17 @@ record FioJob(String name, Workload workload, int iodepth, int numjobs, long run
         PointMeta meta = new PointMeta(point.key(), seq, PointKind.MEASURE, name, rw.value(), workload.bs(),
                 workload.mix() == null ? null : workload.mix().toEngineSpec(), workload.rwmixread(), iodepth,
                 numjobs);
+        PointResult result = PointResult.fromEngineResult(meta, resultLine(version), end.minusMillis(runtimeMs), end);
+        return error() == 0 ? result : result.withError("fio reported error " + error());
+    }
+
+    /** fio's error number for the job (its first thread's that failed), 0 when none failed. */
+    public int error() {
+        return entries.stream().mapToInt(e -> e.path("error").asInt()).filter(e -> e != 0).findFirst().orElse(0);
+    }
+
+    /** The job's figures as the engine's result line (docs/engine.md), fio's own entries kept under "fio". */
+    public ObjectNode resultLine(String version) {
         ObjectNode line = JSON.createObjectNode();
         line.put("type", "result");
         line.put("partial", false);
@@ -62,10 +74,7 @@ record FioJob(String name, Workload workload, int iodepth, int numjobs, long run
         }
         line.put("source", version);
         line.set("fio", JSON.valueToTree(entries));
-        PointResult result = PointResult.fromEngineResult(meta, line, end.minusMillis(runtimeMs), end);
-        int error = entries.stream().mapToInt(e -> e.path("error").asInt()).filter(e -> e != 0).findFirst()
-                .orElse(0);
-        return error == 0 ? result : result.withError("fio reported error " + error);
+        return line;
     }
 
     /** The json+ histogram of a direction over all the job's threads, by bucket index; empty without json+. */
@@ -147,7 +156,7 @@ record FioJob(String name, Workload workload, int iodepth, int numjobs, long run
     }
 
     /** The section whose threads are {@code entries}; its workload from its own options, else the global ones. */
-    static FioJob read(Path file, JsonNode global, List<JsonNode> entries) {
+    public static FioJob read(Path file, JsonNode global, List<JsonNode> entries) {
         JsonNode first = entries.get(0);
         String name = first.path("jobname").asText();
         JsonNode options = first.path("job options");

@@ -12,6 +12,8 @@ import io.drivelab.engine.IntervalEvent;
 import io.drivelab.engine.LayoutEvent;
 import io.drivelab.engine.ResultEvent;
 import io.drivelab.engine.StartEvent;
+import io.drivelab.fio.FioBinary;
+import io.drivelab.fio.FioProcess;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointMeta;
 import io.drivelab.store.PointResult;
@@ -43,11 +45,21 @@ final class Measurement {
     private final RunListener listener;
     private final TestFile testFile;
     private final Supplier<RunProgress> progress;
+    private final FioBinary fio;
+    private final RemoteTarget remote;
+    private volatile Runnable stopCurrent;
     private volatile boolean stopped;
 
-    Measurement(EngineSession session, Path target, List<String> extras, int statusIntervalMs, RunListener listener,
-                TestFile testFile, Supplier<RunProgress> progress) {
+    /**
+     * @param session the run's engine, or null when fio measures
+     * @param fio     measures instead of DriveLab's engine when not null
+     * @param remote  the target on another machine (measured by fio through its server there), or null
+     */
+    Measurement(EngineSession session, FioBinary fio, RemoteTarget remote, Path target, List<String> extras,
+                int statusIntervalMs, RunListener listener, TestFile testFile, Supplier<RunProgress> progress) {
         this.session = session;
+        this.fio = fio;
+        this.remote = remote;
         this.target = target;
         this.extras = extras;
         this.statusIntervalMs = statusIntervalMs;
@@ -59,7 +71,12 @@ final class Measurement {
     /** Stops the engine running now, and every later one at once: the point ends with a partial result. */
     void stop() {
         stopped = true;
-        session.stop();
+        Runnable running = stopCurrent;
+        if (running != null) {
+            running.run();
+        } else if (session != null) {
+            session.stop();
+        }
     }
 
     /** One engine run of {@code point} stored under {@code key}. */
@@ -104,10 +121,7 @@ final class Measurement {
             }
         };
         try {
-            if (stopped) {
-                session.stop();  // the point ends as soon as it starts
-            }
-            ResultEvent result = session.run(point.toEngineArgs(target.toString(), extras), events);
+            ResultEvent result = run(point, events);
             // a checkpoint point's figures are its checkpoints' (GB/s, seconds per checkpoint)
             PointResult r = CheckpointFigures.apply(PointResult.fromEngineResult(meta, parse(result.rawJson()),
                     started, Instant.now()));
@@ -126,7 +140,27 @@ final class Measurement {
             stop();
             return new Measured(PointResult.failed(meta, "point " + key + " interrupted", started, Instant.now()),
                     samples);
+        } finally {
+            stopCurrent = null;
         }
+    }
+
+    /** The point measured by the run's engine session, or by fio when the run is measured by fio. */
+    private ResultEvent run(Point point, EngineListener events) throws EngineException, InterruptedException {
+        if (fio != null) {
+            try (FioProcess process = remote == null ? FioProcess.start(fio, point, target.toString(), events)
+                    : FioProcess.start(fio, point, remote.path(), remote.host(), events)) {
+                stopCurrent = process::stop;
+                if (stopped) {
+                    process.stop();
+                }
+                return process.awaitResult();
+            }
+        }
+        if (stopped) {
+            session.stop();  // the point ends as soon as it starts
+        }
+        return session.run(point.toEngineArgs(target.toString(), extras), events);
     }
 
     /**

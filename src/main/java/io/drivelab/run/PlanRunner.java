@@ -1,11 +1,10 @@
 package io.drivelab.run;
 
 import io.drivelab.device.DeviceDiscovery;
-import io.drivelab.engine.EngineBinary;
 import io.drivelab.engine.EngineException;
 import io.drivelab.engine.EngineSession;
+import io.drivelab.fio.FioBinary;
 import io.drivelab.store.DiskFullException;
-import io.drivelab.store.NewRun;
 import io.drivelab.store.PointStatus;
 import io.drivelab.store.Run;
 import io.drivelab.store.RunStatus;
@@ -16,8 +15,6 @@ import io.drivelab.workload.PlanItem;
 import io.drivelab.workload.Point;
 import io.drivelab.workload.TestPlan;
 
-import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,6 +40,7 @@ public final class PlanRunner {
     private int statusIntervalMs = DEFAULT_STATUS_INTERVAL_MS;
     private boolean overwriteFile;
     private boolean keepFile;
+    private FioBinary fio;
 
     /** This runner's hold on its target while it executes a run (one run on a target at a time), or null. */
     private TargetLock targetLock;
@@ -54,6 +52,8 @@ public final class PlanRunner {
     /** Other targets' runners this one keeps in step with, item by item; null when it runs alone. */
     private TargetSync sync;
     private final Object idleLock = new Object();
+    /** How fio names its releases ("fio-3.33"), and so a run fio measured records its engine. */
+    private static final String FIO_VERSION_PREFIX = "fio-";
 
     public PlanRunner(Store store, Path engine, DeviceDiscovery discovery, RunListener listener) {
         this.store = store;
@@ -88,15 +88,29 @@ public final class PlanRunner {
     }
 
     /**
+     * Measure with this fio instead of DriveLab's engine; the run records fio's version as its engine. A run fio
+     * measured is resumed with fio.
+     */
+    public PlanRunner measuredBy(FioBinary fio) {
+        this.fio = fio;
+        return this;
+    }
+
+    /**
      * Preflight: refuses, before any run is filed, a target the plan cannot run on (missing, a region that does not
      * fit, no permission: {@link TargetRefused} says which) or may not write (the write guard).
      *
      * @param allowDestroy the device the user confirmed may be destroyed, or null
      */
     public void preflight(TestPlan plan, Path target, String allowDestroy) {
+        Optional<RemoteTarget> remote = RemoteTarget.of(target);
+        if (remote.isPresent()) {
+            remote.get().guard(plan, allowDestroy);  // the host's fio server opens the target when it runs
+            return;
+        }
         targetCheck.check(plan, target);
         Optional<String> confirmation = new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile);
-        if (session == null) {
+        if (session == null && fio == null) {
             session = openSession(target, confirmation, WriteGuard.writes(plan));
         }
     }
@@ -133,25 +147,11 @@ public final class PlanRunner {
     public long createRun(TestPlan plan, Path target, String name, String allowDestroy) {
         preflight(plan, target, allowDestroy);
         try {
-            return fileRun(plan, target, name);
+            return new RunFiling(store, targetCheck, engine, fio).file(plan, target, name);
         } catch (RuntimeException e) {
             endSession();  // no run, no engine
             throw e;
         }
-    }
-
-    private long fileRun(TestPlan plan, Path target, String name) {
-        String version = engineVersion();
-        boolean block = WriteGuard.isBlockDevice(target);
-        Long driveId = null;
-        if (block) {
-            driveId = targetCheck.device(target).filter(d -> d.serial() != null && !d.serial().isBlank())
-                    .map(d -> store.findOrCreateDrive(d.model(), d.serial(), d.firmware(), d.capacityBytes()).id())
-                    .orElse(null);
-        }
-        String runName = name != null && !name.isBlank() ? name : plan.name() + " on " + target;
-        return store.createRun(new NewRun(runName, PlanFiles.toJson(plan), plan.name(), target.toString(),
-                block ? "block" : Files.isDirectory(target) ? "folder" : "file", driveId, hostName(), version));
     }
 
     /**
@@ -166,6 +166,14 @@ public final class PlanRunner {
 
     /** Claims an interrupted or failed run and executes what it has not finished. */
     public RunStatus resume(long runId, String allowDestroy) {
+        String measuredBy = store.getRun(runId).map(Run::engineVersion).orElse(null);
+        if (fio == null && measuredBy != null && measuredBy.startsWith(FIO_VERSION_PREFIX)) {
+            try {
+                fio = FioBinary.locate();
+            } catch (EngineException e) {
+                throw new RunException("run " + runId + " was measured by " + measuredBy + ": " + e.getMessage(), e);
+            }
+        }
         store.resumeRun(runId);
         return execute(runId, allowDestroy);
     }
@@ -209,15 +217,18 @@ public final class PlanRunner {
         Path target = Path.of(run.target());
         List<String> engineExtras = new ArrayList<>();
         engineExtras.add("--status-interval=" + statusIntervalMs);
+        Optional<RemoteTarget> remote = RemoteTarget.of(target);
         try {
-            targetCheck.check(plan, target);
-            targetLock = TargetLock.acquire(target, runId, store.path());
-            Optional<String> confirmation = new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile);
-            confirmation.ifPresent(engineExtras::add);
-            if (Files.isDirectory(target) && !keepFile) {
+            Optional<String> confirmation = Optional.empty();
+            if (remote.isPresent()) {
+                remote.get().guard(plan, allowDestroy);
+            } else {
+                confirmation = local(plan, target, runId, allowDestroy, engineExtras);
+            }
+            if (remote.isEmpty() && Files.isDirectory(target) && !keepFile) {
                 engineExtras.add("--unlink");  // the checkpoint files the engine wrote into the folder, not others
             }
-            if (session == null) {
+            if (session == null && fio == null && remote.isEmpty()) {
                 session = openSession(target, confirmation, WriteGuard.writes(plan));  // a resumed run
             }
         } catch (RunException e) {
@@ -231,8 +242,8 @@ public final class PlanRunner {
         Set<String> finished = store.completedPointKeys(runId);
         RunClock clock = new RunClock(items, targetCheck.regionBytes(plan, target));
         TestFile testFile = new TestFile(target, store.path().toString(), runId);
-        Measurement m = new Measurement(session, target, engineExtras, statusIntervalMs, listener, testFile,
-                clock::now);
+        Measurement m = new Measurement(session, fio, remote.orElse(null), target, engineExtras, statusIntervalMs,
+                listener, testFile, clock::now);
         measurement = m;
         if (cancelled) {
             m.stop();
@@ -304,6 +315,17 @@ public final class PlanRunner {
         return status;
     }
 
+    /** A target on this machine: it suits the plan, no other run has it, and the write guard lets it be. */
+    /** A target on this machine: checked, locked for the run, judged by the write guard; its confirmation. */
+    private Optional<String> local(TestPlan plan, Path target, long runId, String allowDestroy,
+                                   List<String> engineExtras) {
+        targetCheck.check(plan, target);
+        targetLock = TargetLock.acquire(target, runId, store.path());
+        Optional<String> confirmation = new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile);
+        confirmation.ifPresent(engineExtras::add);
+        return confirmation;
+    }
+
     private void leaveSync() {
         if (sync != null) {
             sync.leave(this);
@@ -369,27 +391,5 @@ public final class PlanRunner {
     /** The disk (or the quota) holding the database is full. */
     private static boolean isDiskFull(Throwable e) {
         return e instanceof DiskFullException;
-    }
-
-    private String engineVersion() {
-        try {
-            // "drivelab-engine 0.1.0 (kernel ...)"
-            String[] words = EngineBinary.version(engine).strip().split("\\s+");
-            return words.length > 1 ? words[1] : words[0];
-        } catch (EngineException e) {
-            throw new RunException("the engine does not start: " + e.getMessage(), e);
-        }
-    }
-
-    private static String hostName() {
-        try {
-            return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
-        } catch (IOException e) {
-            try {
-                return InetAddress.getLocalHost().getHostName();
-            } catch (IOException e2) {
-                return "unknown";
-            }
-        }
     }
 }

@@ -1,6 +1,7 @@
 package io.drivelab.run;
 
 import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.fio.FioBinary;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
 import io.drivelab.workload.TestPlan;
@@ -53,6 +54,7 @@ public final class RunSession {
     private final DeviceDiscovery discovery;
     private int statusIntervalMs = PlanRunner.DEFAULT_STATUS_INTERVAL_MS;
     private boolean keepFile;
+    private FioBinary fio;
     private final List<PlanRunner> runners = new ArrayList<>();
     private volatile boolean cancelled;
 
@@ -71,6 +73,12 @@ public final class RunSession {
     /** Keep the test files the runs create when they complete; by default they are removed then. */
     public RunSession keepFile(boolean keep) {
         this.keepFile = keep;
+        return this;
+    }
+
+    /** Measure with this fio instead of DriveLab's engine (each point records which engine measured it). */
+    public RunSession measuredBy(FioBinary fio) {
+        this.fio = fio;
         return this;
     }
 
@@ -137,7 +145,8 @@ public final class RunSession {
 
     private PlanRunner runner(RunListener listener, boolean overwriteFile) {
         PlanRunner r = new PlanRunner(store, engine, discovery, listener).statusInterval(statusIntervalMs)
-                .overwriteFile(overwriteFile).keepFile(keepFile);
+                .overwriteFile(overwriteFile).keepFile(keepFile)
+                .measuredBy(fio);
         synchronized (runners) {
             runners.add(r);
         }

@@ -47,8 +47,24 @@ public final class FioJobFile {
                 List.of("DriveLab points as a fio job file."));
     }
 
+    /**
+     * One pass of one point, as fio measures it for DriveLab (fio as an engine): the point's job, with fio's
+     * latency percentiles and histogram on the total latency (submission to completion, what the engine measures)
+     * rather than fio's default, the completion latency.
+     */
+    public static String renderMeasurement(Point p, String target) {
+        Point onePass = new Point(p.key(), p.step(), p.workload(), p.iodepth(), p.numjobs(), p.runtime(), p.ramp(),
+                p.size(), p.offset(), p.ioSize(), p.loops(), 1, p.keep(), p.checkpoint(), p.kind());
+        return render(List.of(PlanItem.measure(onePass)), target, List.of("DriveLab point " + p.key() + " measured"
+                + " by fio."), List.of("lat_percentiles=1"));
+    }
+
     /** These plan items in order; {@code header} lines become comments at the top. */
     public static String render(List<PlanItem> items, String target, List<String> header) {
+        return render(items, target, header, List.of());
+    }
+
+    private static String render(List<PlanItem> items, String target, List<String> header, List<String> global) {
         StringBuilder out = new StringBuilder();
         for (String line : header) {
             comment(out, line);
@@ -62,10 +78,13 @@ public final class FioJobFile {
         out.append("direct=1\n");
         out.append("filename=").append(filename).append('\n');
         out.append("group_reporting=1\n");
-        comment(out, "as the engine: uniform random offsets without a coverage map, and fresh incompressible data for"
-                + " every write");
+        comment(out, "as the engine: uniform random offsets without a coverage map; incompressible data written once,"
+                + " each write made unique by changing a few bytes per 512 (fio's scramble_buffers), not regenerated"
+                + " (refill_buffers would cost fio far more CPU per write than the engine spends)");
         out.append("norandommap=1\n");
-        out.append("refill_buffers=1\n");
+        out.append("buffer_compress_percentage=0\n");
+        out.append("scramble_buffers=1\n");
+        global.forEach(option -> out.append(option).append('\n'));
         int idles = 0;
         for (PlanItem item : items) {
             out.append('\n');

@@ -30,10 +30,16 @@ public final class CompareViewModel {
 
     /** A stored run and whether it is compared. */
     public record RunChoice(Run run, BooleanProperty chosen) {
-        /** "Run 3 · quick · complete · 11-30 09:26": short, the list is narrow; the name is the tooltip. */
+        /**
+         * "Run 3 · quick · complete · 11-30 09:26": short, the list is narrow; the name is the tooltip. A run fio
+         * measured says so ("· fio-3.33"): the cross-check of two engines is told apart at a glance.
+         */
         public String label() {
-            return "Run " + run.id() + " · " + (run.planName() == null ? "plan file" : run.planName()) + " · "
-                    + run.status().dbValue() + " · " + java.time.format.DateTimeFormatter.ofPattern("MM-dd HH:mm")
+            String engine = run.engineVersion() != null && run.engineVersion().startsWith("fio-")
+                    ? " · " + run.engineVersion() : "";
+            return "Run " + run.id() + " · " + (run.planName() == null ? "plan file" : run.planName()) + engine
+                    + " · " + run.status().dbValue() + " · "
+                    + java.time.format.DateTimeFormatter.ofPattern("MM-dd HH:mm")
                     .format(run.startedAt().atZone(java.time.ZoneId.systemDefault()));
         }
     }

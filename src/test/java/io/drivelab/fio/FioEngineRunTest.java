@@ -1,0 +1,78 @@
+package io.drivelab.fio;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.drivelab.IntegrationTest;
+import io.drivelab.cli.DriveLabCommand;
+import io.drivelab.store.PointStatus;
+import io.drivelab.store.Run;
+import io.drivelab.store.StoredPoint;
+import io.drivelab.store.Store;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code drivelab run --engine fio}: a whole plan measured by the installed fio, stored as the engine's runs are. */
+@IntegrationTest
+@Timeout(300)
+class FioEngineRunTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    record Ran(int exit, String out, String err) {
+    }
+
+    static Ran drivelab(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = DriveLabCommand.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int exit = cli.execute(args);
+        return new Ran(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void theQuickPresetMeasuredByFioStores16PointsThatSayFioMeasuredThem() throws Exception {
+        FioProcessTest.fio();
+        Path db = dir.resolve("d.db");
+        Path target = dir.resolve("t.img");
+        Ran run = drivelab("run", "--engine", "fio", "--db", db.toString(), "--target", target.toString(),
+                "--preset", "quick", "--size", "256M", "--runtime", "1", "--ramp", "0", "--idle", "0");
+        assertEquals(0, run.exit(), run.err() + run.out());
+        try (Store store = Store.open(db)) {
+            Run stored = store.getRun(1).orElseThrow();
+            assertTrue(stored.engineVersion().startsWith("fio-3."), stored.engineVersion());
+            List<StoredPoint> points = store.listPoints(1);
+            assertEquals(16, points.size());
+            for (StoredPoint p : points) {
+                assertEquals(PointStatus.COMPLETE, p.point().status(), p.point().meta().pointKey());
+                assertEquals("fio", JSON.readTree(p.point().resultJson()).path("engine").asText());
+                assertFalse(p.point().histograms().isEmpty(), "json+ histogram kept");
+            }
+        }
+        assertFalse(Files.exists(target), "the test file fio created is removed with the completed run");
+        Ran show = drivelab("show", "1", "--db", db.toString());
+        assertTrue(show.out().contains("engine fio-3."), show.out());
+    }
+
+    @Test
+    void anUnknownEngineIsNamedWithTheChoices() {
+        Ran run = drivelab("run", "--engine", "spdk", "--db", dir.resolve("d.db").toString(), "--target",
+                dir.resolve("t.img").toString(), "--preset", "quick", "--size", "16M");
+        assertEquals(2, run.exit(), run.err());
+        assertTrue(run.err().contains("--engine spdk is not an engine") && run.err().contains("fio"), run.err());
+    }
+}

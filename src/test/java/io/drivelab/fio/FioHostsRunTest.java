@@ -1,0 +1,109 @@
+package io.drivelab.fio;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.drivelab.IntegrationTest;
+import io.drivelab.store.RunGroup;
+import io.drivelab.store.RunStatus;
+import io.drivelab.store.Store;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code drivelab run --host A --target F1 --host B --target F2}: the plan on two fio servers on loopback ports,
+ * point by point in step, a run per host in one group. Traffic only on 127.0.0.1.
+ */
+@IntegrationTest
+@Timeout(300)
+class FioHostsRunTest {
+    private static final long M = 1024 * 1024;
+
+    @TempDir
+    Path dir;
+
+    private String[] run(Path db, FioHost a, FioHost b) {
+        return new String[] {"run", "--db", db.toString(), "--host", a.toString(), "--target",
+                dir.resolve("a.img").toString(), "--host", b.toString(), "--target", dir.resolve("b.img").toString(),
+                "--preset", "quick", "--size", "32M", "--runtime", "1", "--ramp", "0", "--idle", "0"};
+    }
+
+    @Test
+    void aWritePlanOnADeviceOfAnotherHostNeedsHostAndDeviceConfirmed() {
+        FioProcessTest.fio();
+        String db = dir.resolve("d.db").toString();
+        String[] args = {"run", "--db", db, "--host", "127.0.0.1:9", "--target", "/dev/nvme9n9", "--preset", "quick"};
+        var refused = FioEngineRunTest.drivelab(args);
+        assertEquals(2, refused.exit(), refused.err());
+        assertTrue(refused.err().contains("/dev/nvme9n9 on 127.0.0.1") && refused.err().contains("127.0.0.1:/dev/nvme9n9"),
+                refused.err());
+        var wrongDevice = FioEngineRunTest.drivelab("run", "--db", db, "--host", "127.0.0.1:9", "--target",
+                "/dev/nvme9n9", "--preset", "quick", "--allow-destroy", "/dev/nvme9n9");
+        assertEquals(2, wrongDevice.exit(), "the device alone does not say which machine's: " + wrongDevice.err());
+    }
+
+    @Test
+    void twoHostsStoreTwoRunsInOneGroupAndTheCombinedExportSumsThem() throws Exception {
+        FioBinary fio = FioProcessTest.fio();
+        Path db = dir.resolve("d.db");
+        try (FioServers servers = new FioServers()) {
+            FioHost a = servers.start(fio, dir.resolve("a.log"));
+            FioHost b = servers.start(fio, dir.resolve("b.log"));
+            var ran = FioEngineRunTest.drivelab(run(db, a, b));
+            assertEquals(0, ran.exit(), ran.err() + ran.out());
+        }
+        try (Store store = Store.open(db)) {
+            RunGroup group = store.findRunGroup(1).orElseThrow();
+            assertEquals(2, group.runIds().size());
+            for (long id : group.runIds()) {
+                assertEquals(RunStatus.COMPLETE, store.getRun(id).orElseThrow().status());
+                assertEquals(16, store.listPoints(id).size());
+                assertEquals("remote", store.getRun(id).orElseThrow().targetKind());
+            }
+        }
+        var export = FioEngineRunTest.drivelab("export", "1", "--combined", "--format", "csv", "--db", db.toString());
+        assertEquals(0, export.exit(), export.err());
+        assertEquals(17, export.out().strip().split("\n").length, "a header and 16 summed points: " + export.out());
+    }
+
+    @Test
+    void aKilledServerFailsItsRunTheOtherCompletesAndTheFailedOneResumes() throws Exception {
+        FioBinary fio = FioProcessTest.fio();
+        Path db = dir.resolve("d.db");
+        try (FioServers servers = new FioServers()) {
+            FioHost a = servers.start(fio, dir.resolve("a.log"));
+            FioHost b = servers.start(fio, dir.resolve("b.log"));
+            var running = CompletableFuture.supplyAsync(() -> FioEngineRunTest.drivelab(run(db, a, b)));
+            Path fileA = dir.resolve("a.img");
+            FioServers.awaitLaidOut(fileA, 32 * M, running);
+            servers.kill(0);
+            var ran = running.get(240, TimeUnit.SECONDS);
+            assertTrue(ran.exit() != 0, "a run of the group failed: " + ran.out());
+            try (Store store = Store.open(db)) {
+                RunGroup group = store.findRunGroup(1).orElseThrow();
+                var onA = store.getRun(group.runIds().get(0)).orElseThrow();
+                var onB = store.getRun(group.runIds().get(1)).orElseThrow();
+                assertEquals(RunStatus.FAILED, onA.status());
+                assertTrue(onA.error().contains(a.toString()), onA.error());
+                assertEquals(RunStatus.COMPLETE, onB.status(), onB.error());
+                assertEquals(16, store.listPoints(onB.id()).size());
+            }
+            // the host answers again (a new server on its port): the failed run resumes there
+            FioHost again = servers.startOn(fio, a.port(), dir.resolve("a2.log"));
+            assertEquals(a, again);
+            var resumed = FioEngineRunTest.drivelab("resume", "1", "--db", db.toString());
+            assertEquals(0, resumed.exit(), resumed.err() + resumed.out());
+        }
+        try (Store store = Store.open(db)) {
+            assertEquals(RunStatus.COMPLETE, store.getRun(1).orElseThrow().status());
+            assertEquals(16, store.listPoints(1).stream().filter(p -> p.point().status()
+                    == io.drivelab.store.PointStatus.COMPLETE).count());
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.drivelab.fio;
+
+import java.util.List;
+
+import io.drivelab.workload.FioJobFile;
+import io.drivelab.workload.Point;
+import io.drivelab.workload.Presets;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The job fio runs for one point, locally or on a host's fio server. */
+class FioMeasurementJobTest {
+    @Test
+    void fioKeepsRefusingMountedDevicesAndMeasuresTotalLatency() {
+        for (Point p : Presets.get(Presets.QUICK).points()) {
+            List<String> lines = List.of(FioJobFile.renderMeasurement(p, "/dev/nvme9n9").split("\n"));
+            assertFalse(lines.stream().anyMatch(l -> l.startsWith("allow_mounted_write")), "fio's default (0) stays");
+            assertTrue(lines.contains("lat_percentiles=1"), "percentiles of submission to completion, as the engine");
+            assertTrue(lines.contains("scramble_buffers=1"));
+        }
+    }
+
+    @Test
+    void aPointOfSeveralPassesIsOnePassForFio() {
+        Point fivePasses = Presets.get(Presets.CRYSTALDISKMARK).points().get(0);
+        assertTrue(fivePasses.passes() > 1);
+        String job = FioJobFile.renderMeasurement(fivePasses, "/tmp/x");
+        assertEquals(1, job.lines().filter(l -> l.startsWith("[") && !l.equals("[global]")).count(), job);
+    }
+}

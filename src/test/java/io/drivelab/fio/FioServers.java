@@ -1,0 +1,95 @@
+package io.drivelab.fio;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * fio servers on loopback ports for a test ({@code fio --server=ip:127.0.0.1,PORT}), each on a port found free
+ * when it starts; {@link #close()} stops every process they started (the server and the workers it forked).
+ */
+final class FioServers implements AutoCloseable {
+    private final List<Process> servers = new ArrayList<>();
+
+    /** Starts a server and returns its host once it accepts connections. */
+    FioHost start(FioBinary fio, Path log) throws IOException, InterruptedException {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        return startOn(fio, port, log);
+    }
+
+    /** Starts a server on {@code port} (e.g. again, after {@link #kill}) and returns its host once it answers. */
+    FioHost startOn(FioBinary fio, int port, Path log) throws IOException, InterruptedException {
+        // a session of its own: the workers it forks share its process group, so a kill reaches every one of them
+        Process server = new ProcessBuilder("setsid", "--wait", fio.path().toString(),
+                "--server=ip:127.0.0.1," + port)
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        servers.add(server);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return new FioHost("127.0.0.1", port);
+            } catch (IOException notYet) {
+                if (!server.isAlive() || System.nanoTime() > deadline) {
+                    throw new IOException("fio --server on port " + port + " did not start: "
+                            + Files.readString(log));
+                }
+                server.waitFor(50, TimeUnit.MILLISECONDS);  // wakes early if the server died
+            }
+        }
+    }
+
+    /**
+     * Waits until the fio measuring on {@code file} has laid it out to {@code bytes} (it is measuring then), or
+     * {@code running} has ended; at most a minute.
+     */
+    static void awaitLaidOut(Path file, long bytes, Future<?> running) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!(Files.exists(file) && Files.size(file) == bytes) && !running.isDone()
+                && System.nanoTime() < deadline) {
+            try {
+                running.get(50, TimeUnit.MILLISECONDS);  // wakes early if it ended
+            } catch (TimeoutException stillRunning) {
+                // look again
+            } catch (ExecutionException failed) {
+                return;
+            }
+        }
+    }
+
+    /** The {@code index}-th server stops answering at once: it and the workers it forked are killed. */
+    void kill(int index) throws InterruptedException {
+        // setsid runs fio in its place, or (when it leads a process group already) as its child: fio's pid is the
+        // id of the group that fio and its workers are in
+        Process setsid = servers.get(index);
+        long group = setsid.toHandle().children().findFirst().map(ProcessHandle::pid).orElse(setsid.pid());
+        try {
+            new ProcessBuilder("kill", "-KILL", "--", "-" + group).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot kill the fio server's process group " + group, e);
+        }
+        servers.get(index).destroyForcibly();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        for (int i = 0; i < servers.size(); i++) {
+            kill(i);
+            servers.get(i).waitFor();
+        }
+    }
+}
