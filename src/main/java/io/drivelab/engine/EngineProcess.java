@@ -220,22 +220,28 @@ public final class EngineProcess implements AutoCloseable {
     /** SIGTERM, a grace period for the partial result, then SIGKILL; and the reader threads are done. */
     @Override
     public void close() {
-        boolean interrupted = false;
+        end(process, this::stop, this::kill, STOP_GRACE_MS, stdoutReader, stderrReader);
+    }
+
+    /**
+     * Ends a measuring child the way every one is ended: asked to stop ({@code stop}), killed ({@code kill}) when it
+     * is still there {@code graceMs} later, then its reader threads are waited for. An interrupt kills it at once
+     * and stays set for the caller.
+     */
+    public static void end(Process process, Runnable stop, Runnable kill, long graceMs, Thread... readers) {
         try {
             if (process.isAlive()) {
-                stop();
-                if (!process.waitFor(STOP_GRACE_MS, TimeUnit.MILLISECONDS)) {
-                    kill();
+                stop.run();
+                if (!process.waitFor(graceMs, TimeUnit.MILLISECONDS)) {
+                    kill.run();
                     process.waitFor();
                 }
             }
-            stdoutReader.join();
-            stderrReader.join();
+            for (Thread reader : readers) {
+                reader.join();
+            }
         } catch (InterruptedException e) {
-            interrupted = true;
-            kill();
-        }
-        if (interrupted) {
+            kill.run();
             Thread.currentThread().interrupt();
         }
     }

@@ -17,6 +17,7 @@ import io.drivelab.engine.EngineEvent;
 import io.drivelab.engine.EngineEventParser;
 import io.drivelab.engine.EngineException;
 import io.drivelab.engine.EngineListener;
+import io.drivelab.engine.EngineProcess;
 import io.drivelab.engine.IntervalEvent;
 import io.drivelab.engine.ResultEvent;
 import io.drivelab.engine.StartEvent;
@@ -194,28 +195,12 @@ public final class FioProcess implements AutoCloseable {
     /** SIGTERM, a grace period for fio's last report, then SIGKILL; the job file is removed. */
     @Override
     public void close() {
-        boolean interrupted = false;
-        try {
-            if (process.isAlive()) {
-                stop();
-                if (!process.waitFor(CLOSE_GRACE_SECONDS, TimeUnit.SECONDS)) {
-                    kill();
-                    process.waitFor();
-                }
-            }
-            stdoutReader.join();
-            stderrReader.join();
-        } catch (InterruptedException e) {
-            interrupted = true;
-            kill();
-        }
+        EngineProcess.end(process, this::stop, this::kill, TimeUnit.SECONDS.toMillis(CLOSE_GRACE_SECONDS),
+                stdoutReader, stderrReader);
         try {
             Files.deleteIfExists(jobFile);
         } catch (IOException ignored) {
             // a temporary file; the system's cleaning removes it
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 
