@@ -62,25 +62,26 @@ int privileged_place(const char *filename, const char *real, bool block, struct 
 	return 0;
 }
 
-/* The session's command line: --serve, --filename and at most its --allow-destroy, nothing else. */
+/*
+ * The session's command line: --serve, --filename and what holds for every point: its confirmations
+ * (--allow-destroy, --overwrite-file) and --unlink. Nothing else.
+ */
 static bool session_option(const char *arg)
 {
-	return !strncmp(arg, "--filename=", 11) || !strncmp(arg, "--allow-destroy=", 16);
+	return !strncmp(arg, "--filename=", 11) || !strncmp(arg, "--allow-destroy=", 16)
+		|| !strcmp(arg, "--overwrite-file") || !strcmp(arg, "--unlink");
 }
 
 /* Options a request may not give: the target and its confirmations are the session's, fixed at its start. */
 static const char *refused_in_request(const char *arg)
 {
-	static const char *const fixed[] = { "filename", "allow-destroy", "serve", "help", "version" };
-	static const char *const files[] = { "overwrite-file", "unlink" };
+	static const char *const fixed[] = { "filename", "allow-destroy", "overwrite-file", "unlink", "serve", "help",
+					     "version" };
 	const char *key = arg + 2;
 	size_t klen = strcspn(key, "=");
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
 		if (strlen(fixed[i]) == klen && !strncmp(key, fixed[i], klen))
 			return fixed[i];
-	for (size_t i = 0; g_privileged && i < sizeof(files) / sizeof(files[0]); i++)
-		if (strlen(files[i]) == klen && !strncmp(key, files[i], klen))
-			return files[i];
 	return NULL;
 }
 
@@ -181,9 +182,8 @@ static int parse_request(char *line, char **args, int *nargs, struct engine_erro
 		}
 		const char *key = refused_in_request(s);
 		if (key) {
-			set_error(e, EPERM, "request", "a request may not give --%s: the session's target and its "
-				  "confirmation are fixed when it starts%s", key,
-				  g_privileged ? ", and a privileged session writes no files" : "");
+			set_error(e, EPERM, "request", "a request may not give --%s: the session's target, its "
+				  "confirmations and --unlink are fixed when it starts", key);
 			return -1;
 		}
 		args[(*nargs)++] = s;
@@ -312,14 +312,22 @@ int serve_main(int argc, char **argv, engine_point_fn point)
 	char msg[512];
 	bool help, version;
 	int nfixed = 1;
+	struct stat created = { 0 };
 
 	args[0] = argv[0];
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--serve"))
 			continue;
-		if (!session_option(argv[i]) || nfixed > 2) {
-			set_error(&err, EINVAL, "options", "'%s': a session takes --filename=PATH and --allow-destroy=PATH "
-				  "on its command line, and every other option in each point's request", argv[i]);
+		if (!session_option(argv[i]) || nfixed > 4) {
+			set_error(&err, EINVAL, "options", "'%s': a session takes --filename=PATH, --allow-destroy=PATH, "
+				  "--overwrite-file and --unlink on its command line, and every other option in each point's "
+				  "request", argv[i]);
+			report_error(&err);
+			return EXIT_BAD_OPTIONS;
+		}
+		if (g_privileged && strncmp(argv[i], "--filename=", 11) && strncmp(argv[i], "--allow-destroy=", 16)) {
+			set_error(&err, EPERM, "privileged", "'%s': started through pkexec, the engine opens block devices "
+				  "only and writes no files", argv[i]);
 			report_error(&err);
 			return EXIT_BAD_OPTIONS;
 		}
@@ -365,8 +373,19 @@ int serve_main(int argc, char **argv, engine_point_fn point)
 			emit_end(EXIT_BAD_OPTIONS);
 			continue;
 		}
+		/*
+		 * The file this session created is its own for the session's later points, also where the filesystem
+		 * keeps no xattr for the engine's mark: the same file (device and inode) that was not there before.
+		 */
+		struct stat before, after;
+		bool existed = !stat(opt.filename, &before);
+		if (existed && created.st_ino && before.st_dev == created.st_dev && before.st_ino == created.st_ino
+		    && !opt.overwrite_file)
+			args[nfixed + n++] = "--overwrite-file";
 		args[nfixed + n] = NULL;
 		emit_end(run_point(nfixed + n, args, point));
+		if (!existed && !stat(opt.filename, &after) && S_ISREG(after.st_mode))
+			created = after;
 	}
 	return g_stop ? EXIT_STOPPED : 0;
 }

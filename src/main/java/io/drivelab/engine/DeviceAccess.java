@@ -27,8 +27,8 @@ public final class DeviceAccess {
     private DeviceAccess() {
     }
 
-    /** The command that starts a session on {@code target} (with its confirmation, or null), privileged or not. */
-    public static List<String> sessionCommand(Path engine, Path target, String allowDestroy, boolean writes)
+    /** The command that starts a session on {@code target} with {@code sessionOptions}, privileged or not. */
+    public static List<String> sessionCommand(Path engine, Path target, List<String> sessionOptions, boolean writes)
             throws EngineException {
         List<String> command = new ArrayList<>();
         if (needsPrivileges(target, writes)) {
@@ -39,9 +39,7 @@ public final class DeviceAccess {
         }
         command.add("--serve");
         command.add("--filename=" + target);
-        if (allowDestroy != null) {
-            command.add("--allow-destroy=" + allowDestroy);
-        }
+        command.addAll(sessionOptions);
         return command;
     }
 

@@ -44,8 +44,7 @@ public final class EngineSession implements AutoCloseable {
     private EngineSession(Process process, List<String> command) {
         this.process = process;
         this.command = List.copyOf(command);
-        this.fixed = command.stream().filter(a -> a.startsWith("--filename=") || a.startsWith("--allow-destroy="))
-                .toList();
+        this.fixed = command.stream().filter(EngineSession::isSessionOption).toList();
         this.throughPkexec = Path.of(command.get(0)).getFileName().toString().equals("pkexec");
         this.requests = process.getOutputStream();
         this.output = new EngineOutput(process, this::onLine, this::onDiagnostic);
@@ -55,12 +54,25 @@ public final class EngineSession implements AutoCloseable {
      * Starts a session on {@code target}: directly, or through pkexec where this user may not open the device for
      * the plan's access ({@code writes}). Returns once the engine is ready, i.e. after the authorization.
      *
+     * @param sessionOptions what holds for every point, given once: the user's confirmation
+     *                       ({@code --allow-destroy=DEVICE} or {@code --overwrite-file}) and {@code --unlink}
      * @throws EngineException the authorization was refused ("authorization was refused: ..."), or the engine
      *                         refused the target; nothing was measured or written then
      */
-    public static EngineSession open(Path engine, Path target, String allowDestroy, boolean writes)
+    public static EngineSession open(Path engine, Path target, List<String> sessionOptions, boolean writes)
             throws EngineException, InterruptedException {
-        return start(DeviceAccess.sessionCommand(engine, target, allowDestroy, writes));
+        for (String option : sessionOptions) {
+            if (!isSessionOption(option) || option.startsWith("--filename=")) {
+                throw new IllegalArgumentException(option + " is not an option of a session's command line");
+            }
+        }
+        return start(DeviceAccess.sessionCommand(engine, target, sessionOptions, writes));
+    }
+
+    /** What holds for every point of a session, on its command line: the target, its confirmations, --unlink. */
+    static boolean isSessionOption(String option) {
+        return option.startsWith("--filename=") || option.startsWith("--allow-destroy=")
+                || option.equals("--overwrite-file") || option.equals("--unlink");
     }
 
     /** Starts {@code command} (an engine with --serve and the session's options) and waits until it is ready. */
@@ -101,7 +113,7 @@ public final class EngineSession implements AutoCloseable {
     }
 
     /**
-     * Measures one point: {@code options} as for a one-shot engine; a {@code --filename} or {@code --allow-destroy}
+     * Measures one point: {@code options} as for a one-shot engine; a target, confirmation or {@code --unlink}
      * among them must be the session's own (they are left out of the request).
      *
      * @return the point's result ({@code partial} when stopped)
@@ -112,10 +124,10 @@ public final class EngineSession implements AutoCloseable {
         List<String> request = new ArrayList<>();
         for (String option : options) {
             EngineProcess.requireExactBytes(option);
-            if (option.startsWith("--filename=") || option.startsWith("--allow-destroy=")) {
+            if (isSessionOption(option)) {
                 if (!fixed.contains(option)) {
                     throw new EngineException("this engine session measures " + String.join(" ", fixed)
-                            + "; a point cannot name " + option + ": start a session for that target");
+                            + "; a point cannot name " + option + ": start a session with it");
                 }
             } else {
                 request.add(option);

@@ -120,9 +120,13 @@ public final class PlanRunner {
      * pkexec, so a refused authorization ends the start here ("authorization was refused: ...").
      */
     private EngineSession openSession(Path target, Optional<String> confirmation, boolean writes) {
-        String confirmed = confirmation.map(c -> c.substring(c.indexOf('=') + 1)).orElse(null);
+        // given once for the whole run, as the user gave them
+        List<String> options = new ArrayList<>(confirmation.stream().toList());
+        if (Files.isDirectory(target) && !keepFile) {
+            options.add("--unlink");  // the checkpoint files the engine wrote into the folder, not others
+        }
         try {
-            return EngineSession.open(engine, target, confirmed, writes);
+            return EngineSession.open(engine, target, options, writes);
         } catch (EngineException e) {
             throw new RunException(e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -270,7 +274,6 @@ public final class PlanRunner {
                     clock.skip(i);
                 } else {
                     caughtUp = true;
-                    testFile.vouchFor(engineExtras);
                     Optional<String> failure = runItem(runId, i, item, m, clock, heldUp);
                     if (failure.isPresent()) {
                         status = cancelled ? RunStatus.INTERRUPTED : RunStatus.FAILED;

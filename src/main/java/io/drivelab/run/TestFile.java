@@ -44,14 +44,6 @@ final class TestFile {
         }
     }
 
-    /** Where the filesystem could not take the engine's mark, tell the engine that the file it created is ours. */
-    void vouchFor(List<String> engineExtras) {
-        if (!tagged && isCreatedFile() && !WriteGuard.isDriveLabFile(target)
-                && !engineExtras.contains(WriteGuard.OVERWRITE_FILE)) {
-            engineExtras.add(WriteGuard.OVERWRITE_FILE);
-        }
-    }
-
     /** Removes the test file this run created, and nothing else: tagged with this run, or created now. */
     void removeIfOurs() {
         if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {

@@ -24,7 +24,7 @@ class DeviceAccessTest {
         file.toFile().setWritable(false, false);
         assertFalse(DeviceAccess.needsPrivileges(file, true));
         assertEquals(List.of("/e", "--serve", "--filename=" + file),
-                DeviceAccess.sessionCommand(Path.of("/e"), file, null, true));
+                DeviceAccess.sessionCommand(Path.of("/e"), file, List.of(), true));
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,7 +87,8 @@ class EngineSessionTest {
     void theEngineRefusesARequestThatNamesATargetOrAConfirmation() throws Exception {
         Path file = dir.resolve("test.img");
         try (Raw raw = new Raw(session(file))) {
-            for (String option : List.of("--filename=/etc/shadow", "--allow-destroy=/dev/sda")) {
+            for (String option : List.of("--filename=/etc/shadow", "--allow-destroy=/dev/sda", "--overwrite-file",
+                    "--unlink")) {
                 raw.send("[\"--rw=write\",\"" + option + "\"]\n");
                 JsonNode error = raw.next("error");
                 assertEquals("request", error.path("op").asText());
@@ -161,13 +163,29 @@ class EngineSessionTest {
     }
 
     @Test
+    void anOverwriteConfirmationIsGivenOnceForEveryPointOfTheSession() throws Exception {
+        Path file = Files.write(dir.resolve("theirs.img"), new byte[4 << 20]);  // a file DriveLab did not create
+        try (EngineSession session = EngineSession.open(RawEngine.binary(), file, List.of("--overwrite-file"),
+                true)) {
+            for (int i = 0; i < 2; i++) {
+                assertFalse(session.run(point(file, "write"), new EngineListener() { }).partial());
+            }
+        }
+        try (EngineSession session = EngineSession.open(RawEngine.binary(), file, List.of(), true)) {
+            EngineException e = assertThrows(EngineException.class,
+                    () -> session.run(point(file, "write"), new EngineListener() { }));
+            assertTrue(e.getMessage().contains("--overwrite-file"), e.getMessage());
+        }
+    }
+
+    @Test
     void theSessionTakesOnlyItsTargetAndConfirmationOnItsCommandLine() {
         Path file = dir.resolve("test.img");
         List<String> command = new ArrayList<>(session(file));
         command.add("--rw=write");
         EngineException e = assertThrows(EngineException.class, () -> EngineSession.start(command));
-        assertTrue(e.getMessage().contains("'--rw=write': a session takes --filename=PATH and --allow-destroy=PATH"),
-                e.getMessage());
+        assertTrue(e.getMessage().contains("'--rw=write': a session takes --filename=PATH, --allow-destroy=PATH, "
+                + "--overwrite-file and --unlink"), e.getMessage());
     }
 
     /** The engine --serve as a plain process, its stdout read line by line. */

@@ -95,8 +95,12 @@ class PrivilegedEngineTest {
             assertEquals(1 << 20, result.path("write").path("io_bytes").asLong());
             assertEquals(0, raw.next("end").path("exit").asInt());
             raw.send("[\"--rw=read\",\"--overwrite-file\"]\n");
-            assertTrue(raw.next("error").path("message").asText().contains("writes no files"));
+            assertTrue(raw.next("error").path("message").asText().contains("fixed when it starts"));
             assertEquals(2, raw.next("end").path("exit").asInt());
+            for (String fileOption : List.of("--overwrite-file", "--unlink")) {
+                JsonNode error = refusal(asPkexecWould("--serve", "--filename=" + loop.device, fileOption));
+                assertTrue(error.path("message").asText().contains("writes no files"), error.toString());
+            }
         }
     }
 
