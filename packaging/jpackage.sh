@@ -25,7 +25,10 @@ if [ "$type" = deb ] && ! command -v dpkg-shlibdeps >/dev/null; then
 fi
 
 mvn -B -q -DskipTests package
-version="$(grep -m1 '<version>' pom.xml | sed 's/.*<version>\([0-9.]*\).*/\1/')"
+# One version, the pom's (what `drivelab --version` prints); the package spells it the Debian way: a Maven
+# qualifier is a pre-release (0.1.0-SNAPSHOT: 0.1.0~snapshot, which sorts before 0.1.0), and -1 the package's revision.
+version="$(grep -m1 '<version>' pom.xml | sed 's:.*<version>\(.*\)</version>.*:\1:')"
+deb_version="$(printf '%s' "$version" | tr '[:upper:]-' '[:lower:]~')-1"
 rm -rf target/installer target/deb
 mkdir -p target/installer
 
@@ -85,7 +88,7 @@ done
 
 cat > "$root/DEBIAN/control" <<EOF
 Package: drivelab
-Version: $version-1
+Version: $deb_version
 Architecture: $(dpkg --print-architecture)
 Maintainer: DriveLab
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
@@ -99,6 +102,6 @@ Description: SSD test lab
  without a display on a server.
 EOF
 dpkg-deb --root-owner-group -Zgzip --build "$root" \
-    "target/installer/drivelab_${version}-1_$(dpkg --print-architecture).deb"
+    "target/installer/drivelab_${deb_version}_$(dpkg --print-architecture).deb"
 rm -rf "$root"
 echo "Package in target/installer; install it with: sudo apt-get install ./target/installer/drivelab_*.deb"

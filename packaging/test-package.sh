@@ -76,8 +76,14 @@ status="$(dpkg-query -W -f='${Status}' drivelab)"
 
 [ "$(as_user sh -c 'command -v drivelab')" = /usr/bin/drivelab ] || fail "drivelab is not on the user's PATH"
 version="$(as_user drivelab --version)" || fail "drivelab --version as $user: $version"
-[[ "$version" == "drivelab "* ]] || fail "drivelab --version as $user printed: $version"
-echo "test-package: as $user: $version"
+pom_version="$(grep -m1 '<version>' pom.xml | sed 's:.*<version>\(.*\)</version>.*:\1:')"
+[ "$version" = "drivelab $pom_version" ] \
+    || fail "drivelab --version as $user printed '$version', not the pom's $pom_version"
+# The package's version is the app's in Debian's spelling (0.1.0-SNAPSHOT: 0.1.0~snapshot-1).
+deb_version="$(dpkg-query -W -f='${Version}' drivelab)"
+upstream="$(printf '%s' "${deb_version%-*}" | tr '~' '-')"
+[ "${upstream,,}" = "${pom_version,,}" ] || fail "the package is version $deb_version, the app says $version"
+echo "test-package: as $user: $version (package $deb_version)"
 
 # The engine at the path the polkit policy lets pkexec start, root-owned, and the one the app runs (nothing is
 # extracted into the user's cache).
