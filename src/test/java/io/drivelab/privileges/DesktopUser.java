@@ -55,6 +55,8 @@ final class DesktopUser implements AutoCloseable {
         Assumptions.assumeTrue(log != null && Files.isReadable(Path.of(log)), "no polkitd output to count "
                 + "authorization checks in (DRIVELAB_POLKITD_LOG); .ci/run starts dbus and polkitd");
         Assumptions.assumeTrue(Files.exists(Path.of("/run/dbus/system_bus_socket")), "no system bus");
+        Assumptions.assumeTrue(ProcessHandle.allProcesses().anyMatch(p -> p.info().command()
+                .filter(c -> c.endsWith("/polkitd")).isPresent()), "polkitd is not running; .ci/run starts it");
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/pkexec")), "pkexec is not installed");
         Assumptions.assumeTrue(Files.isDirectory(Path.of("target/lib")), "target/lib: run after mvn package");
         DesktopUser user = new DesktopUser(testName, Path.of(log));
