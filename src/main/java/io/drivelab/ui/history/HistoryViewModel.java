@@ -1,6 +1,9 @@
 package io.drivelab.ui.history;
 
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 import io.drivelab.store.Run;
@@ -14,6 +17,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.collections.ObservableMap;
 
 /** The stored runs, newest first, with rename, delete, export and resume. Every database call is off the UI thread. */
 public final class HistoryViewModel {
@@ -39,6 +43,9 @@ public final class HistoryViewModel {
     private final ObservableList<Run> runs = FXCollections.observableArrayList();
     private final ObjectProperty<Run> selected = new SimpleObjectProperty<>();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ObservableMap<Long, RunFigures> figures = FXCollections.observableHashMap();
+    /** Only the figures of the latest listing count. */
+    private int generation;
 
     public HistoryViewModel(Tasks tasks, Store store, Exporter exporter) {
         this.tasks = tasks;
@@ -54,6 +61,11 @@ public final class HistoryViewModel {
         return selected;
     }
 
+    /** Each listed run's points, peaks and duration by run id, filled in after the list (they read every point). */
+    public ObservableMap<Long, RunFigures> figures() {
+        return figures;
+    }
+
     /** What the last action did or why it failed. */
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
@@ -64,6 +76,23 @@ public final class HistoryViewModel {
         tasks.create(store::listRuns).onSuccess(list -> {
             runs.setAll(list.stream().sorted((a, b) -> Long.compare(b.id(), a.id())).toList());
             selected.set(runs.stream().filter(r -> r.id() == keep).findFirst().orElse(null));
+            fillFigures(List.copyOf(runs));
+        }).onError(this::failed).start();
+    }
+
+    private void fillFigures(List<Run> listed) {
+        int mine = ++generation;
+        tasks.create(() -> {
+            Map<Long, RunFigures> byRun = new HashMap<>();
+            for (Run run : listed) {
+                byRun.put(run.id(), RunFigures.of(store, run));
+            }
+            return byRun;
+        }).onSuccess(byRun -> {
+            if (mine == generation) {
+                figures.clear();
+                figures.putAll(byRun);
+            }
         }).onError(this::failed).start();
     }
 
