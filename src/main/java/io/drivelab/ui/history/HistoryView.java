@@ -15,7 +15,6 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableBooleanValue;
-import javafx.collections.MapChangeListener;
 import javafx.collections.transformation.SortedList;
 import javafx.geometry.Pos;
 import javafx.scene.control.Alert;
@@ -61,7 +60,7 @@ public final class HistoryView extends VBox {
         table.getColumns().add(figure(model, "Peak MB/s", RunFigures::bandwidth, RunFigures.BY_PEAK, 230));
         table.getColumns().add(figure(model, "Duration", RunFigures::duration, RunFigures.BY_DURATION, 80));
         // The figures come after the list: sort again when they arrive.
-        model.figures().addListener((MapChangeListener<Long, RunFigures>) c -> table.sort());
+        model.figuresProperty().addListener(o -> table.sort());
         TableCopy.install(table);
         table.setPlaceholder(new Label("No runs yet: start one with the Start button."));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
@@ -140,9 +139,9 @@ public final class HistoryView extends VBox {
         column.setCellValueFactory(c -> {
             long run = c.getValue().id();
             return Bindings.createObjectBinding(() -> {
-                RunFigures f = model.figures().get(run);
+                RunFigures f = model.figuresProperty().get().get(run);
                 return f == null ? null : value.apply(f);
-            }, model.figures());
+            }, model.figuresProperty());
         });
         column.setComparator(order);
         column.setStyle("-fx-alignment: CENTER-RIGHT;");

@@ -12,12 +12,13 @@ import io.drivelab.store.Store;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.ui.common.Tasks;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.collections.ObservableMap;
 
 /** The stored runs, newest first, with rename, delete, export and resume. Every database call is off the UI thread. */
 public final class HistoryViewModel {
@@ -43,7 +44,7 @@ public final class HistoryViewModel {
     private final ObservableList<Run> runs = FXCollections.observableArrayList();
     private final ObjectProperty<Run> selected = new SimpleObjectProperty<>();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
-    private final ObservableMap<Long, RunFigures> figures = FXCollections.observableHashMap();
+    private final ReadOnlyObjectWrapper<Map<Long, RunFigures>> figures = new ReadOnlyObjectWrapper<>(Map.of());
     /** Only the figures of the latest listing count. */
     private int generation;
 
@@ -61,9 +62,12 @@ public final class HistoryViewModel {
         return selected;
     }
 
-    /** Each listed run's points, peaks and duration by run id, filled in after the list (they read every point). */
-    public ObservableMap<Long, RunFigures> figures() {
-        return figures;
+    /**
+     * Each listed run's points, peaks and duration by run id, filled in after the list (they read every point),
+     * all at once: the table sorts once.
+     */
+    public ReadOnlyObjectProperty<Map<Long, RunFigures>> figuresProperty() {
+        return figures.getReadOnlyProperty();
     }
 
     /** What the last action did or why it failed. */
@@ -90,8 +94,7 @@ public final class HistoryViewModel {
             return byRun;
         }).onSuccess(byRun -> {
             if (mine == generation) {
-                figures.clear();
-                figures.putAll(byRun);
+                figures.set(Map.copyOf(byRun));
             }
         }).onError(this::failed).start();
     }
