@@ -38,6 +38,9 @@ public final class HistoryViewModel {
         void export(long runId, ExportFormat format, Path file) throws Exception;
     }
 
+    /** How many runs' figures are read at a time. */
+    private static final int FIGURES_SLICE = 25;
+
     private final Tasks tasks;
     private final Store store;
     private final Exporter exporter;
@@ -84,17 +87,32 @@ public final class HistoryViewModel {
         }).onError(this::failed).start();
     }
 
+    /**
+     * Reads the figures of the listed runs in slices, newest first, each shown as it arrives: with 1,000 stored runs
+     * the first rows fill in at once rather than after every run was read. A new listing stops the old one.
+     */
     private void fillFigures(List<Run> listed) {
-        int mine = ++generation;
+        // The figures shown stay until their run's slice is read again: no blank columns after a rename.
+        fillFigures(listed, 0, ++generation);
+    }
+
+    private void fillFigures(List<Run> listed, int from, int mine) {
+        if (from >= listed.size() || mine != generation) {
+            return;
+        }
+        List<Run> slice = listed.subList(from, Math.min(listed.size(), from + FIGURES_SLICE));
         tasks.create(() -> {
             Map<Long, RunFigures> byRun = new HashMap<>();
-            for (Run run : listed) {
+            for (Run run : slice) {
                 byRun.put(run.id(), RunFigures.of(store, run));
             }
             return byRun;
         }).onSuccess(byRun -> {
             if (mine == generation) {
-                figures.set(Map.copyOf(byRun));
+                Map<Long, RunFigures> all = new HashMap<>(figures.get());
+                all.putAll(byRun);
+                figures.set(Map.copyOf(all));
+                fillFigures(listed, from + slice.size(), mine);
             }
         }).onError(this::failed).start();
     }
