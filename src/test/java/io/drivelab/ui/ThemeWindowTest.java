@@ -9,9 +9,7 @@ import java.awt.Color;
 import java.nio.file.Path;
 
 import io.drivelab.IntegrationTest;
-import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.ui.common.Theme;
-import javafx.application.Application;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.RadioMenuItem;
@@ -22,8 +20,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** View, Theme on the real window (headless Monocle): the controls and the charts go dark, and it is remembered. */
 @IntegrationTest
@@ -31,29 +27,23 @@ class ThemeWindowTest {
     @TempDir
     Path dir;
     private Stage stage;
-    private Application app;
     private final FxRobot robot = new FxRobot();
 
+    private WindowUnderTest window;
+
     private void open() throws Exception {
-        stage = FxToolkit.registerPrimaryStage();
-        // A window's start on a loaded 2-core machine can pass TestFX's 30 s default.
-        FxToolkit.toolkitContext().setSetupTimeoutInMillis(120_000);
-        AppContext context = new AppContext(dir.resolve("drivelab.db"),
-                Path.of(System.getProperty("drivelab.engine")), dir.resolve("config/gui.json"), 250,
-                new DeviceDiscovery());
-        app = FxToolkit.setupApplication(() -> new DriveLabApp(context, new ChosenFiles(dir)));
-        WaitForAsyncUtils.waitForFxEvents();
+        window = WindowUnderTest.open(dir);
+        stage = window.stage();
     }
 
     private void close() throws Exception {
-        FxToolkit.cleanupApplication(app);
-        FxToolkit.cleanupStages();
-        app = null;
+        window.close();
+        window = null;
     }
 
     @AfterEach
     void closeApp() throws Exception {
-        if (app != null) {
+        if (window != null) {
             close();
         }
     }

@@ -62,14 +62,20 @@ class ReferenceDrivesViewModelTest {
                 .orElseThrow(() -> new AssertionError(name + " is not listed"));
     }
 
+    /** The drives of {@code store} once it holds the shipped library and the pack acme.json (the Acme X9 2TB). */
+    private static ReferenceDrivesViewModel withAcmePack(Store store) {
+        ReferenceStore.sync(store);
+        ReferencePacks.add(store, "acme.json", ReferencePacksTest.PACK);
+        ReferenceDrivesViewModel vm = new ReferenceDrivesViewModel(new DirectTasks(),
+                ReferenceDrivesViewModel.Library.in(store));
+        vm.load(null);
+        return vm;
+    }
+
     @Test
     void eachDriveSaysWhereItComesFromTheShippedReviewOrTheAddedPack(@TempDir Path dir) {
         try (Store store = Store.open(dir.resolve("drivelab.db"))) {
-            ReferenceStore.sync(store);
-            ReferencePacks.add(store, "acme.json", ReferencePacksTest.PACK);
-            ReferenceDrivesViewModel vm = new ReferenceDrivesViewModel(new DirectTasks(),
-                    ReferenceDrivesViewModel.Library.in(store));
-            vm.load(null);
+            ReferenceDrivesViewModel vm = withAcmePack(store);
             ReferenceDrivesViewModel.DriveChoice acme = drive(vm, "Acme X9 2TB");
             assertEquals("pack acme.json", acme.origin());
             assertEquals(List.of("acme.json"), acme.packs());
@@ -84,11 +90,7 @@ class ReferenceDrivesViewModelTest {
     @Test
     void removingAnAddedPackTakesItsDrivesOffTheListAndKeepsTheTicks(@TempDir Path dir) {
         try (Store store = Store.open(dir.resolve("drivelab.db"))) {
-            ReferenceStore.sync(store);
-            ReferencePacks.add(store, "acme.json", ReferencePacksTest.PACK);
-            ReferenceDrivesViewModel vm = new ReferenceDrivesViewModel(new DirectTasks(),
-                    ReferenceDrivesViewModel.Library.in(store));
-            vm.load(null);
+            ReferenceDrivesViewModel vm = withAcmePack(store);
             String shipped = vm.drives().get(0).name();
             vm.drives().get(0).chosen().set(true);
             vm.removePacks(drive(vm, "Acme X9 2TB"));
