@@ -11,13 +11,14 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.drivelab.export.RunExport;
-import io.drivelab.reference.ReferenceStore;
-import io.drivelab.report.LibraryCurves;
 import io.drivelab.store.Run;
 import io.drivelab.store.Store;
 import io.drivelab.ui.common.FileDialogs;
 import io.drivelab.ui.common.FxFileDialogs;
 import io.drivelab.ui.common.FxTasks;
+import io.drivelab.ui.common.TableCopy;
+import io.drivelab.ui.common.Theme;
+import io.drivelab.ui.common.ThemeMenu;
 import io.drivelab.ui.compare.CompareView;
 import io.drivelab.ui.compare.CompareViewModel;
 import io.drivelab.ui.history.HistoryView;
@@ -32,12 +33,15 @@ import io.drivelab.ui.run.RunViewModel;
 import io.drivelab.ui.targets.TargetsView;
 import io.drivelab.ui.targets.TargetsViewModel;
 import javafx.animation.Timeline;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -79,6 +83,9 @@ public final class MainWindow {
     private final Tab compareTab;
     private final Tab historyTab;
     private final Label statusLine = new Label("");
+    private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(Theme.SYSTEM);
+    /** Whether the theme shows dark here (Follow system asked the desktop once). */
+    private boolean dark;
     private final Timeline drainer;
     private double[] dividers = {0.19, 0.43};
     /** The plan file opened at the last start, remembered again unless another plan is chosen. */
@@ -99,7 +106,7 @@ public final class MainWindow {
         restorePlan(settings);
         run = new RunViewModel(tasks, store, engine, engineProblem, context.discovery(), targets, plan,
                 context.statusIntervalMs());
-        references = new ReferenceDrivesViewModel(tasks, () -> LibraryCurves.of(ReferenceStore.load(store)));
+        references = new ReferenceDrivesViewModel(tasks, ReferenceDrivesViewModel.Library.in(store));
         compare = new CompareViewModel(tasks, store, references);
         compare.logScaleProperty().set(Boolean.TRUE.equals(settings.logScale()));
         // the export the command line writes, called directly: the GUI never runs the CLI
@@ -129,6 +136,8 @@ public final class MainWindow {
         statusLine.setMaxWidth(Double.MAX_VALUE);
         BorderPane root = new BorderPane(columns);
         root.setBottom(statusLine);
+        theme.set(Theme.of(settings.theme()));
+        root.setTop(new MenuBar(ThemeMenu.view(theme)));
 
         // A size remembered on a large monitor must still fit a laptop's screen.
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
@@ -145,6 +154,13 @@ public final class MainWindow {
         });
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN),
                 this::saveReport);
+        TableCopy.everywhere(scene);
+        dark = theme.get().isDark();
+        Theme.show(scene, dark);
+        theme.addListener((o, a, b) -> {
+            dark = b.isDark();
+            Theme.show(scene, dark);
+        });
         stage.setTitle(DriveLabApp.TITLE);
         stage.setScene(scene);
         stage.sizeToScene();
@@ -185,6 +201,8 @@ public final class MainWindow {
 
     public void show() {
         stage.show();
+        // The charts inside tabs are in the scene graph only once it is shown.
+        Theme.show(stage.getScene(), dark);
     }
 
     public RunViewModel run() {
@@ -308,7 +326,8 @@ public final class MainWindow {
                 plan.idleProperty().get(), plan.preconditionsProperty().get(),
                 targets.testFile().folderProperty().get(), targets.testFile().sizeProperty().get(),
                 references.drives().isEmpty() ? rememberedDrives : references.chosenNames(),
-                compare.logScaleProperty().get(), tabs.getSelectionModel().getSelectedItem().getText());
+                compare.logScaleProperty().get(), tabs.getSelectionModel().getSelectedItem().getText(),
+                theme.get().name());
     }
 
     private void restorePlan(Settings s) {

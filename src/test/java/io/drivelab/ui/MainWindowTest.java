@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.drivelab.IntegrationTest;
 import java.nio.file.Path;
 
-import io.drivelab.device.DeviceDiscovery;
 import javafx.application.Application;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -20,7 +19,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Starts the real application on headless Monocle (surefire's argLine) and looks at its window. */
@@ -32,18 +30,16 @@ class MainWindowTest {
     private Application app;
     private final FxRobot robot = new FxRobot();
 
+    private WindowUnderTest window;
+
     private void open() throws Exception {
-        stage = FxToolkit.registerPrimaryStage();
-        AppContext context = new AppContext(dir.resolve("drivelab.db"),
-                Path.of(System.getProperty("drivelab.engine")), dir.resolve("config/gui.json"), 250,
-                new DeviceDiscovery());
-        app = FxToolkit.setupApplication(() -> new DriveLabApp(context, new ChosenFiles(dir)));
-        WaitForAsyncUtils.waitForFxEvents();
+        window = WindowUnderTest.open(dir);
+        stage = window.stage();
+        app = window.app();
     }
 
     private void close() throws Exception {
-        FxToolkit.cleanupApplication(app);
-        FxToolkit.cleanupStages();
+        window.close();
         app = null;
     }
 

@@ -21,9 +21,14 @@ public final class ChartViewers {
     private ChartViewers() {
     }
 
-    /** A viewer of {@code chart} that lets the wheel scroll the page. */
+    /** A viewer of {@code chart} that lets the wheel scroll the page, in the colours of the window it is shown in. */
     public static ChartViewer of(JFreeChart chart) {
         ChartViewer viewer = new ChartViewer(chart);
+        viewer.sceneProperty().addListener((o, was, scene) -> {
+            if (scene != null) {
+                ChartColours.apply(chart, Theme.isShownDark(viewer));
+            }
+        });
         ChartCanvas canvas = viewer.getCanvas();
         MouseHandlerFX wheel = canvas.getMouseHandler(WHEEL);
         if (wheel != null) {

@@ -7,9 +7,13 @@ import io.drivelab.report.CrystalSummary;
 import io.drivelab.report.Report;
 import io.drivelab.report.ReportRenderer;
 import io.drivelab.ui.common.ChartViewers;
+import io.drivelab.ui.common.TableCopy;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -57,7 +61,7 @@ public final class CompareView extends SplitPane {
                 new StringConverter<>() {
                     @Override
                     public String toString(ReferenceDrivesViewModel.DriveChoice d) {
-                        return d == null ? "" : d.name();
+                        return d == null ? "" : d.origin().isEmpty() ? d.name() : d.name() + "\n" + d.origin();
                     }
 
                     @Override
@@ -69,7 +73,17 @@ public final class CompareView extends SplitPane {
         referencesMessage.textProperty().bind(references.messageProperty());
         referencesMessage.getStyleClass().add("hint");
         referencesMessage.setWrapText(true);
-        VBox left = new VBox(6, title("Runs"), runs, title("Reference drives"), drives, referencesMessage);
+        Button removePack = new Button("Remove pack…");
+        removePack.setId("remove-pack");
+        removePack.setTooltip(new Tooltip("Removes the reference pack the selected drive was added with "
+                + "(drivelab reference add); the drives that come with DriveLab stay"));
+        removePack.disableProperty().bind(Bindings.createBooleanBinding(() -> {
+            ReferenceDrivesViewModel.DriveChoice d = drives.getSelectionModel().getSelectedItem();
+            return d == null || d.packs().isEmpty();
+        }, drives.getSelectionModel().selectedItemProperty()));
+        removePack.setOnAction(e -> confirmRemoval(references, drives.getSelectionModel().getSelectedItem()));
+        VBox left = new VBox(6, title("Runs"), runs, title("Reference drives"), drives, removePack,
+                referencesMessage);
         left.getStyleClass().add("column");
         left.setMinWidth(220);
         left.setMaxWidth(340);
@@ -97,6 +111,17 @@ public final class CompareView extends SplitPane {
         setDividerPositions(0.24);
         SplitPane.setResizableWithParent(left, false);
         model.comparisonProperty().addListener((o, a, b) -> show(b));
+    }
+
+    /** Asks before removing the packs {@code drive} comes from: the figures of a pack are gone until added again. */
+    private void confirmRemoval(ReferenceDrivesViewModel references, ReferenceDrivesViewModel.DriveChoice drive) {
+        String packs = String.join(", ", drive.packs());
+        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, "The figures of " + packs + " leave the reference "
+                + "library, with every drive they bring (" + drive.name() + " among them); the pack's file is not "
+                + "touched: `drivelab reference add` brings it back.", ButtonType.CANCEL, ButtonType.OK);
+        confirm.setHeaderText("Remove the reference pack " + packs + "?");
+        confirm.initOwner(getScene().getWindow());
+        confirm.showAndWait().filter(ButtonType.OK::equals).ifPresent(b -> references.removePacks(drive));
     }
 
     private void show(Report report) {
@@ -149,6 +174,7 @@ public final class CompareView extends SplitPane {
             view.getColumns().add(column);
         }
         view.getItems().setAll(table.rows());
+        TableCopy.install(view);
         view.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         view.setPrefHeight(Math.min(400, 30 + 26 * (table.rows().size() + 1)));
         return view;

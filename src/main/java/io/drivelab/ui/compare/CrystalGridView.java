@@ -21,8 +21,7 @@ final class CrystalGridView {
         int row = 1;
         for (CrystalSummary.Row r : grid.rows()) {
             Label test = new Label(r.test());
-            test.setStyle("-fx-font-weight: bold; -fx-text-fill: white; -fx-background-color: #2e7d32; "
-                    + "-fx-padding: 10 12 10 12;");
+            test.getStyleClass().add("crystal-test");
             test.setMaxHeight(Double.MAX_VALUE);
             pane.add(test, 0, row);
             pane.add(tile(r.read()), 1, row);
@@ -40,12 +39,12 @@ final class CrystalGridView {
 
     private static VBox tile(CrystalSummary.Tile tile) {
         Label headline = new Label(tile.headline());
-        headline.setStyle("-fx-font-size: 20px; -fx-font-weight: bold;");
+        headline.getStyleClass().add("crystal-headline");
         Label detail = new Label(tile.detail());
         VBox box = new VBox(2, headline, detail);
         box.setAlignment(Pos.CENTER_RIGHT);
         box.setMinWidth(200);
-        box.setStyle("-fx-background-color: #f1f8e9; -fx-border-color: #9ccc65; -fx-padding: 6 10 6 10;");
+        box.getStyleClass().add("crystal-tile");
         return box;
     }
 }

@@ -2,6 +2,7 @@ package io.drivelab.ui.history;
 
 import java.nio.file.Path;
 import java.time.ZoneId;
+import java.util.Comparator;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -9,9 +10,12 @@ import java.util.function.Function;
 
 import io.drivelab.store.Run;
 import io.drivelab.ui.common.FileDialogs;
+import io.drivelab.ui.common.TableCopy;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableBooleanValue;
+import javafx.collections.transformation.SortedList;
 import javafx.geometry.Pos;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -36,15 +40,28 @@ public final class HistoryView extends VBox {
     public HistoryView(HistoryViewModel model, FileDialogs dialogs, Consumer<Run> open, Consumer<Run> resume) {
         getStyleClass().add("column");
         setId("history");
-        TableView<Run> table = new TableView<>(model.runs());
+        TableView<Run> table = new TableView<>();
+        SortedList<Run> sorted = new SortedList<>(model.runs());
+        sorted.comparatorProperty().bind(table.comparatorProperty());
+        table.setItems(sorted);
         table.setId("runs");
-        table.getColumns().add(column("Run", r -> String.valueOf(r.id()), 50));
+        TableColumn<Run, Long> id = new TableColumn<>("Run");
+        id.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().id()));
+        id.setPrefWidth(50);
+        table.getColumns().add(id);
         table.getColumns().add(column("Started", r -> MINUTES.format(r.startedAt().atZone(ZoneId.systemDefault())),
                 130));
-        table.getColumns().add(column("Name", Run::name, 260));
-        table.getColumns().add(column("Target", Run::target, 200));
-        table.getColumns().add(column("Plan", r -> r.planName() == null ? "-" : r.planName(), 120));
+        table.getColumns().add(column("Name", Run::name, 220));
+        table.getColumns().add(column("Target", Run::target, 160));
+        table.getColumns().add(column("Plan", r -> r.planName() == null ? "-" : r.planName(), 110));
         table.getColumns().add(column("Status", r -> r.status().dbValue(), 90));
+        table.getColumns().add(figure(model, "Points", RunFigures::points, RunFigures.BY_POINTS, 60));
+        table.getColumns().add(figure(model, "Peak IOPS", RunFigures::iops, RunFigures.BY_PEAK, 230));
+        table.getColumns().add(figure(model, "Peak MB/s", RunFigures::bandwidth, RunFigures.BY_PEAK, 230));
+        table.getColumns().add(figure(model, "Duration", RunFigures::duration, RunFigures.BY_DURATION, 80));
+        // The figures come after the list: sort again when they arrive.
+        model.figuresProperty().addListener(o -> table.sort());
+        TableCopy.install(table);
         table.setPlaceholder(new Label("No runs yet: start one with the Start button."));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> model.selectedProperty().set(b));
@@ -112,6 +129,24 @@ public final class HistoryView extends VBox {
         button.disableProperty().bind(disabled);
         button.setOnAction(e -> action.run());
         return button;
+    }
+
+    /** A column of the run's figures, sorted by value: a number, not its text. */
+    private static <T> TableColumn<Run, T> figure(HistoryViewModel model, String title,
+                                                  Function<RunFigures, T> value, Comparator<T> order,
+                                                  double width) {
+        TableColumn<Run, T> column = new TableColumn<>(title);
+        column.setCellValueFactory(c -> {
+            long run = c.getValue().id();
+            return Bindings.createObjectBinding(() -> {
+                RunFigures f = model.figuresProperty().get().get(run);
+                return f == null ? null : value.apply(f);
+            }, model.figuresProperty());
+        });
+        column.setComparator(order);
+        column.setStyle("-fx-alignment: CENTER-RIGHT;");
+        column.setPrefWidth(width);
+        return column;
     }
 
     private static TableColumn<Run, String> column(String title, Function<Run, String> text, double width) {

@@ -1,6 +1,9 @@
 package io.drivelab.ui.history;
 
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 import io.drivelab.store.Run;
@@ -9,6 +12,8 @@ import io.drivelab.store.Store;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.ui.common.Tasks;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -33,12 +38,18 @@ public final class HistoryViewModel {
         void export(long runId, ExportFormat format, Path file) throws Exception;
     }
 
+    /** How many runs' figures are read at a time. */
+    private static final int FIGURES_SLICE = 25;
+
     private final Tasks tasks;
     private final Store store;
     private final Exporter exporter;
     private final ObservableList<Run> runs = FXCollections.observableArrayList();
     private final ObjectProperty<Run> selected = new SimpleObjectProperty<>();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<Map<Long, RunFigures>> figures = new ReadOnlyObjectWrapper<>(Map.of());
+    /** Only the figures of the latest listing count. */
+    private int generation;
 
     public HistoryViewModel(Tasks tasks, Store store, Exporter exporter) {
         this.tasks = tasks;
@@ -54,6 +65,14 @@ public final class HistoryViewModel {
         return selected;
     }
 
+    /**
+     * Each listed run's points, peaks and duration by run id, filled in after the list (they read every point),
+     * all at once: the table sorts once.
+     */
+    public ReadOnlyObjectProperty<Map<Long, RunFigures>> figuresProperty() {
+        return figures.getReadOnlyProperty();
+    }
+
     /** What the last action did or why it failed. */
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
@@ -64,6 +83,37 @@ public final class HistoryViewModel {
         tasks.create(store::listRuns).onSuccess(list -> {
             runs.setAll(list.stream().sorted((a, b) -> Long.compare(b.id(), a.id())).toList());
             selected.set(runs.stream().filter(r -> r.id() == keep).findFirst().orElse(null));
+            fillFigures(List.copyOf(runs));
+        }).onError(this::failed).start();
+    }
+
+    /**
+     * Reads the figures of the listed runs in slices, newest first, each shown as it arrives: with 1,000 stored runs
+     * the first rows fill in at once rather than after every run was read. A new listing stops the old one.
+     */
+    private void fillFigures(List<Run> listed) {
+        // The figures shown stay until their run's slice is read again: no blank columns after a rename.
+        fillFigures(listed, 0, ++generation);
+    }
+
+    private void fillFigures(List<Run> listed, int from, int mine) {
+        if (from >= listed.size() || mine != generation) {
+            return;
+        }
+        List<Run> slice = listed.subList(from, Math.min(listed.size(), from + FIGURES_SLICE));
+        tasks.create(() -> {
+            Map<Long, RunFigures> byRun = new HashMap<>();
+            for (Run run : slice) {
+                byRun.put(run.id(), RunFigures.of(store, run));
+            }
+            return byRun;
+        }).onSuccess(byRun -> {
+            if (mine == generation) {
+                Map<Long, RunFigures> all = new HashMap<>(figures.get());
+                all.putAll(byRun);
+                figures.set(Map.copyOf(all));
+                fillFigures(listed, from + slice.size(), mine);
+            }
         }).onError(this::failed).start();
     }
 

@@ -58,6 +58,18 @@ class HistoryViewModelTest {
     }
 
     @Test
+    void eachRunsPointsPeakAndDurationAreReadAfterTheList() {
+        vm.refresh();
+        RunFigures f = vm.figuresProperty().get().get(first);
+        assertEquals("2/2", f.points().toString());
+        assertTrue(f.iops().value() > 0, f.iops().toString());
+        assertTrue(f.iops().workload().startsWith("4K random read QD1/"), f.iops().workload());
+        assertEquals(null, f.bandwidth(), "no large transfers: no MB/s peak");
+        assertTrue(f.duration() != null && !f.duration().time().isNegative(), String.valueOf(f.duration()));
+        assertEquals(java.util.Set.of(first, second), vm.figuresProperty().get().keySet());
+    }
+
+    @Test
     void aRunCanBeRenamed() {
         vm.refresh();
         vm.rename(run(first), "  baseline before the firmware update ");
