@@ -161,6 +161,22 @@ public final class LiveCharts {
         }
     }
 
+    /**
+     * A run starts: each workload it will measure gets its curves at once, so that the chosen reference drives are
+     * drawn before the first point; the first is shown.
+     */
+    void planned(List<PlanItem> items) {
+        for (PlanItem item : items) {
+            if (item.isMeasure()) {
+                Point p = item.point();
+                curvesOf(p.workload().name(), typeOf(p), p.kind());
+            }
+        }
+        if (shownWorkload.get() == null && !workloadNames.isEmpty()) {
+            shownWorkload.set(workloadNames.get(0));
+        }
+    }
+
     void follow(boolean follow) {
         following = follow;
     }
@@ -180,10 +196,13 @@ public final class LiveCharts {
     }
 
     void pointFinished(PlanItem item, PointResult result, List<Percentiles.Row> rows) {
-        percentiles.setAll(rows);
         PointFigures f = PointFigures.of(result);
-        percentilesTitle.set("Latency percentiles of the last point: " + result.meta().workload() + " "
-                + f.configuration());
+        // A point stopped before it measured (in its ramp) has no latencies: the last point that has stays shown.
+        if (!rows.isEmpty()) {
+            percentiles.setAll(rows);
+            percentilesTitle.set("Latency percentiles of the last point: " + result.meta().workload() + " "
+                    + f.configuration());
+        }
         // A stopped or failed point is stored, but its figures are not the drive's: the curves leave it out.
         if (result.meta().kind() != PointKind.MEASURE || result.status() != PointStatus.COMPLETE || !f.measured()) {
             return;

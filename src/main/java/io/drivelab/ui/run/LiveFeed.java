@@ -2,6 +2,8 @@ package io.drivelab.ui.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.drivelab.engine.CheckpointEvent;
@@ -12,6 +14,7 @@ import io.drivelab.report.Percentiles;
 import io.drivelab.run.RunListener;
 import io.drivelab.run.RunProgress;
 import io.drivelab.run.SteadyStateDetector;
+import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.RunStatus;
 import io.drivelab.workload.PlanItem;
@@ -27,7 +30,8 @@ final class LiveFeed implements RunListener {
     interface Event {
     }
 
-    record RunStarted(long runId, int itemCount) implements Event {
+    /** A run starts with {@code items}, its plan expanded. */
+    record RunStarted(long runId, List<PlanItem> items) implements Event {
     }
 
     record PointStarted(RunProgress progress, PlanItem item, String key) implements Event {
@@ -65,11 +69,38 @@ final class LiveFeed implements RunListener {
     record TargetFailed(String target, String message) implements Event {
     }
 
+    /**
+     * A run that went at the same time as the one shown ended, having stored {@code points} measured points.
+     */
+    record AlongsideFinished(long runId, RunStatus status, String error, int points) implements Event {
+    }
+
     /** Every target is done, or the user stopped. */
     record AllFinished() implements Event {
     }
 
     private final ConcurrentLinkedQueue<Event> queue = new ConcurrentLinkedQueue<>();
+
+    /**
+     * Where a run going at the same time as the shown one reports: only its end, with the points it measured (a
+     * point measured again counted once).
+     */
+    RunListener alongside() {
+        Set<String> measured = ConcurrentHashMap.newKeySet();
+        return new RunListener() {
+            @Override
+            public void pointFinished(RunProgress progress, PlanItem item, PointResult result) {
+                if (result.meta().kind() == PointKind.MEASURE) {
+                    measured.add(result.meta().pointKey());
+                }
+            }
+
+            @Override
+            public void runFinished(long runId, RunStatus status, String error) {
+                post(new AlongsideFinished(runId, status, error, measured.size()));
+            }
+        };
+    }
 
     boolean pending() {
         return !queue.isEmpty();
@@ -94,7 +125,7 @@ final class LiveFeed implements RunListener {
 
     @Override
     public void runStarted(long runId, List<PlanItem> items) {
-        post(new RunStarted(runId, items.size()));
+        post(new RunStarted(runId, List.copyOf(items)));
     }
 
     @Override
