@@ -16,8 +16,12 @@ import io.drivelab.run.RunProgress;
 import io.drivelab.run.SteadyStateDetector;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
+import io.drivelab.store.Run;
 import io.drivelab.store.RunStatus;
+import io.drivelab.store.Store;
+import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.PlanItem;
+import io.drivelab.workload.TestPlan;
 
 /**
  * What a run reports, queued for the UI thread: the runner and the engine's reader call in on their threads, the
@@ -30,8 +34,8 @@ final class LiveFeed implements RunListener {
     interface Event {
     }
 
-    /** A run starts with {@code items}, its plan expanded. */
-    record RunStarted(long runId, List<PlanItem> items) implements Event {
+    /** A run starts with {@code items}, its plan expanded; {@code run} and {@code plan} as stored, or null. */
+    record RunStarted(long runId, List<PlanItem> items, Run run, TestPlan plan) implements Event {
     }
 
     record PointStarted(RunProgress progress, PlanItem item, String key) implements Event {
@@ -80,6 +84,12 @@ final class LiveFeed implements RunListener {
     }
 
     private final ConcurrentLinkedQueue<Event> queue = new ConcurrentLinkedQueue<>();
+    private final Store store;
+
+    /** @param store where the runs are filed (null: their stored plan is not looked up) */
+    LiveFeed(Store store) {
+        this.store = store;
+    }
 
     /**
      * Where a run going at the same time as the shown one reports: only its end, with the points it measured (a
@@ -125,7 +135,15 @@ final class LiveFeed implements RunListener {
 
     @Override
     public void runStarted(long runId, List<PlanItem> items) {
-        post(new RunStarted(runId, List.copyOf(items)));
+        // read here, on the run's thread: the UI thread never waits for the store
+        Run run = store == null ? null : store.getRun(runId).orElse(null);
+        TestPlan plan = null;
+        try {
+            plan = run == null ? null : PlanFiles.fromJson(run.planJson(), "run " + runId);
+        } catch (RuntimeException e) {
+            // a plan that cannot be read shows no CrystalDiskMark grid; the run itself goes on
+        }
+        post(new RunStarted(runId, List.copyOf(items), run, plan));
     }
 
     @Override

@@ -100,7 +100,7 @@ final class LiveStatus {
                 countMeasured(List.of());
                 ends.clear();
             }
-            live.planned(e.items());
+            live.planned(e.run(), e.plan(), e.items());
             lastRunId.set(e.runId());
             status.set("Run " + e.runId() + " going: " + e.items().size() + " items in the plan.");
         } else if (event instanceof RunViewModel.Earlier e) {

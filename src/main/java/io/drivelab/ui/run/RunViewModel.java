@@ -75,7 +75,7 @@ public final class RunViewModel {
     private final TargetsViewModel targets;
     private final PlanViewModel plan;
     private final int statusIntervalMs;
-    private final LiveFeed feed = new LiveFeed();
+    private final LiveFeed feed;
     private final LiveCharts live = new LiveCharts();
 
     private final LiveStatus shown;
@@ -101,6 +101,7 @@ public final class RunViewModel {
         this.targets = targets;
         this.plan = plan;
         this.statusIntervalMs = statusIntervalMs;
+        this.feed = new LiveFeed(store);
         this.startCheck = new StartCheck(discovery);
         this.shown = new LiveStatus(live);
         targets.targets().addListener((InvalidationListener) o -> recheck());

@@ -21,7 +21,7 @@ class LiveStatusTest {
         live.setReferences(LibraryCurves.of(ReferenceLibrary.shipped()));
         LiveStatus status = new LiveStatus(live);
         List<PlanItem> items = Presets.get(Presets.QUICK).withTarget(Region.ofSize(1L << 30)).expand();
-        LiveFeed feed = new LiveFeed();
+        LiveFeed feed = new LiveFeed(null);
 
         status.starting();
         feed.runStarted(7, items);

@@ -263,6 +263,40 @@ class RunViewModelTest {
         assertTrue(status.contains("Run " + runs.get(1).id() + " complete: 4 points stored."), status);
     }
 
+    /** Tiles of the live CrystalDiskMark grid with a figure, or -1 when no grid is shown. */
+    private long crystalTilesFilled() {
+        io.drivelab.report.CrystalSummary grid = vm.live().crystalGridProperty().get();
+        return grid == null ? -1 : grid.rows().stream()
+                .flatMap(r -> java.util.stream.Stream.of(r.read(), r.write()))
+                .filter(t -> t.megabytesPerSecond() != null).count();
+    }
+
+    @Test
+    void theCrystalDiskMarkGridIsShownAtTheStartAndFillsTileByTile() throws InterruptedException {
+        plan.choosePreset(Presets.CRYSTALDISKMARK);
+        plan.runtimeProperty().set(1);
+        plan.rampProperty().set(0);
+        plan.idleProperty().set(0);
+        vm.start(RunViewModel.Confirmed.NOTHING);
+        // each point is 5 passes of 1 s: the grid shows empty first
+        drainUntil(() -> crystalTilesFilled() >= 0, Duration.ofSeconds(30));
+        assertEquals(0, crystalTilesFilled());
+        assertEquals(List.of("SEQ1M Q8T1", "SEQ128K Q32T1", "RND4K Q32T16", "RND4K Q1T1"),
+                vm.live().crystalGridProperty().get().rows().stream().map(r -> r.test()).toList());
+        drainUntil(() -> crystalTilesFilled() >= 1, Duration.ofSeconds(60));
+        assertEquals(1, crystalTilesFilled(), "one tile per point finished");
+        assertTrue(vm.live().crystalGridProperty().get().rows().get(0).read().megabytesPerSecond() > 0,
+                "SEQ1M Q8T1 read is measured first");
+        vm.stop();
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(30));
+
+        plan.choosePreset(Presets.QUICK);
+        plan.workloads().subList(1, 4).forEach(w -> w.includedProperty().set(false));
+        vm.start(RunViewModel.Confirmed.NOTHING);
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(60));
+        assertEquals(-1, crystalTilesFilled(), "no grid for another plan");
+    }
+
     /** Runs a command, returning its output; fails the test when it fails. */
     private static String exec(String... command) throws Exception {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
