@@ -79,6 +79,10 @@ final class LiveFeed implements RunListener {
     record AlongsideFinished(long runId, RunStatus status, String error, int points) implements Event {
     }
 
+    /** Runs filed to go at the same time, the first shown live. */
+    record Together(List<Long> runIds) implements Event {
+    }
+
     /** Every target is done, or the user stopped. */
     record AllFinished() implements Event {
     }

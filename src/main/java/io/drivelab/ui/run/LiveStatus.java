@@ -49,6 +49,8 @@ final class LiveStatus {
     /** What each run of this start said when it ended, by run: runs at the same time end together. */
     private final Map<Long, String> ends = new LinkedHashMap<>();
     private long resumedRunId = -1;
+    /** What the status says of the runs going at the same time as the one shown, or "". */
+    private String alongside = "";
 
     LiveStatus(LiveCharts live) {
         this.live = live;
@@ -59,6 +61,7 @@ final class LiveStatus {
         resumedRunId = -1;
         countMeasured(List.of());
         ends.clear();
+        alongside = "";
         problems.clear();
         error.set("");
         running.set(true);
@@ -102,13 +105,16 @@ final class LiveStatus {
             }
             live.planned(e.run(), e.plan(), e.items());
             lastRunId.set(e.runId());
-            status.set("Run " + e.runId() + " going: " + e.items().size() + " items in the plan.");
+            status.set("Run " + e.runId() + " going: " + e.items().size() + " items in the plan." + alongside);
         } else if (event instanceof RunViewModel.Earlier e) {
             resumedRunId = e.runId();
             live.showFinished(e.points(), e.kinds());
             countMeasured(e.points());
         } else if (event instanceof LiveFeed.RunFinished e) {
             finished(e.runId(), e.status(), e.error(), pointsMeasured.get());
+        } else if (event instanceof LiveFeed.Together e) {
+            List<String> others = e.runIds().stream().skip(1).map(String::valueOf).toList();
+            alongside = " At the same time: run " + String.join(", ", others) + " (shown when it ends).";
         } else if (event instanceof LiveFeed.AlongsideFinished e) {
             finished(e.runId(), e.status(), e.error(), e.points());
         } else if (event instanceof LiveFeed.TargetFailed e) {

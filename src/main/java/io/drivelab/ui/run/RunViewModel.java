@@ -210,6 +210,11 @@ public final class RunViewModel {
                     }
 
                     @Override
+                    public void filed(long groupId, List<Long> runIds) {
+                        feed.post(new LiveFeed.Together(runIds));
+                    }
+
+                    @Override
                     public void targetFailed(Path target, RuntimeException why) {
                         feed.post(new LiveFeed.TargetFailed(target.toString(), describe(why)));
                     }

@@ -238,6 +238,8 @@ class RunViewModelTest {
         targets.targets().add(new Target.TestFile(other.toString(), "16M"));
         targets.orderProperty().set(io.drivelab.run.RunSession.Order.TOGETHER);
         vm.start(RunViewModel.Confirmed.NOTHING);
+        drainUntil(() -> vm.statusProperty().get().contains(" going: "), Duration.ofSeconds(30));
+        assertTrue(vm.statusProperty().get().contains("At the same time: run "), vm.statusProperty().get());
         drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(60));
 
         assertEquals("", vm.errorProperty().get());
