@@ -1,12 +1,11 @@
 package io.drivelab.ui;
 
+import static io.drivelab.ui.FxWait.fx;
+import static io.drivelab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.drivelab.IntegrationTest;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import io.drivelab.device.DeviceDiscovery;
 import javafx.application.Application;
@@ -22,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** Esc, then Resume from History, in the window on headless Monocle with the real engine on a test file. */
 @IntegrationTest
@@ -79,23 +77,5 @@ class ResumeAfterStopTest {
 
     private <T extends Node> T find(String query, Class<T> type) {
         return robot.lookup(query).queryAs(type);
-    }
-
-    private static <T> T fx(Callable<T> query) {
-        try {
-            return WaitForAsyncUtils.asyncFx(query).get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static void waitUntil(BooleanSupplier done, int seconds) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!done.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("not within " + seconds + " s");
-            }
-            Thread.sleep(100);
-        }
     }
 }
