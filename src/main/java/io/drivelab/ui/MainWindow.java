@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.drivelab.export.RunExport;
+import io.drivelab.run.RunSession;
 import io.drivelab.store.Run;
 import io.drivelab.store.Store;
 import io.drivelab.ui.common.FileDialogs;
@@ -102,6 +103,8 @@ public final class MainWindow {
         Settings settings = Settings.load(context.settingsFile());
 
         targets = new TargetsViewModel(tasks, context.discovery(), settings.folder(), settings.fileSize());
+        targets.orderProperty().set(Boolean.TRUE.equals(settings.runTogether()) ? RunSession.Order.TOGETHER
+                : RunSession.Order.ONE_AFTER_ANOTHER);
         plan = new PlanViewModel(settings.preset());
         restorePlan(settings);
         run = new RunViewModel(tasks, store, engine, engineProblem, context.discovery(), targets, plan,
@@ -253,7 +256,6 @@ public final class MainWindow {
     void stop() {
         if (run.isRunning()) {
             run.stop();
-            statusLine.setText("Stopping: the point going on is kept as partial.");
         }
     }
 
@@ -327,7 +329,7 @@ public final class MainWindow {
                 targets.testFile().folderProperty().get(), targets.testFile().sizeProperty().get(),
                 references.drives().isEmpty() ? rememberedDrives : references.chosenNames(),
                 compare.logScaleProperty().get(), tabs.getSelectionModel().getSelectedItem().getText(),
-                theme.get().name());
+                theme.get().name(), targets.orderProperty().get() == RunSession.Order.TOGETHER);
     }
 
     private void restorePlan(Settings s) {

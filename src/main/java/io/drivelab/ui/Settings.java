@@ -20,11 +20,13 @@ import io.drivelab.files.OutputFile;
  * @param tab             the tab shown last ("Live", "Compare", "History"), or null for Live
  * @param theme           the colours chosen in View, Theme (a {@link io.drivelab.ui.common.Theme} name), or null
  *                        to follow the desktop
+ * @param runTogether     whether the ticked targets run at the same time (null: one after another)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Settings(double width, double height, String preset, String planFile, Integer runtime, Integer ramp,
                        Integer idle, Boolean preconditions, String folder, String fileSize,
-                       List<String> referenceDrives, Boolean logScale, String tab, String theme) {
+                       List<String> referenceDrives, Boolean logScale, String tab, String theme,
+                       Boolean runTogether) {
 
     public static final double DEFAULT_WIDTH = 1440;
     public static final double DEFAULT_HEIGHT = 900;
@@ -32,7 +34,7 @@ public record Settings(double width, double height, String preset, String planFi
 
     public static Settings defaults() {
         return new Settings(DEFAULT_WIDTH, DEFAULT_HEIGHT, null, null, null, null, null, null,
-                System.getProperty("java.io.tmpdir"), "1G", null, null, null, null);
+                System.getProperty("java.io.tmpdir"), "1G", null, null, null, null, null);
     }
 
     /** $XDG_CONFIG_HOME/drivelab/gui.json, else ~/.config/drivelab/gui.json. */
@@ -58,7 +60,7 @@ public record Settings(double width, double height, String preset, String planFi
             return new Settings(s.width() >= 400 ? s.width() : d.width(), s.height() >= 300 ? s.height() : d.height(),
                     s.preset(), s.planFile(), s.runtime(), s.ramp(), s.idle(), s.preconditions(),
                     s.folder() == null ? d.folder() : s.folder(), s.fileSize() == null ? d.fileSize() : s.fileSize(),
-                    s.referenceDrives(), s.logScale(), s.tab(), s.theme());
+                    s.referenceDrives(), s.logScale(), s.tab(), s.theme(), s.runTogether());
         } catch (IOException e) {
             // Settings are a convenience: a damaged file must not keep the window from opening.
             return defaults();

@@ -1,5 +1,7 @@
 package io.drivelab.ui;
 
+import static io.drivelab.ui.FxWait.fx;
+import static io.drivelab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,9 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import javax.imageio.ImageIO;
 
@@ -52,7 +52,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The whole job in the window on headless Monocle, with the real engine on a test file and a real database: the
@@ -258,24 +257,5 @@ class LiveRunTest {
             n += dataset.getItemCount(i);
         }
         return n;
-    }
-
-    /** Runs on the FX thread and returns the result. */
-    private static <T> T fx(Callable<T> query) {
-        try {
-            return WaitForAsyncUtils.asyncFx(query).get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static void waitUntil(BooleanSupplier done, int seconds) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!done.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("not within " + seconds + " s");
-            }
-            Thread.sleep(100);
-        }
     }
 }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.drivelab.IntegrationTest;
 import java.nio.file.Path;
 
+import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.run.RunSession;
 import javafx.application.Application;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -95,6 +97,8 @@ class MainWindowTest {
             find("#preset", ComboBox.class).setValue("crystaldiskmark");
             find("#file-size", TextField.class).setText("2G");
             ((Spinner<Integer>) find("#runtime", Spinner.class)).getValueFactory().setValue(3);
+            ((javafx.scene.control.ChoiceBox<RunSession.Order>) find("#run-order",
+                    javafx.scene.control.ChoiceBox.class)).setValue(RunSession.Order.TOGETHER);
             find("#tabs", javafx.scene.control.TabPane.class).getSelectionModel().select(1);
             find("#log-scale", CheckBox.class).setSelected(true);
         });
@@ -112,5 +116,7 @@ class MainWindowTest {
         assertEquals("crystaldiskmark", find("#preset", ComboBox.class).getValue());
         assertEquals("2G", find("#file-size", TextField.class).getText());
         assertEquals(3, find("#runtime", Spinner.class).getValue());
+        assertEquals(RunSession.Order.TOGETHER, find("#run-order", javafx.scene.control.ChoiceBox.class).getValue(),
+                "the ticked targets run at the same time, as chosen last");
     }
 }

@@ -7,11 +7,11 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 
 /** CrystalDiskMark's 8 tiles: a row per test, read and write side by side, MB/s large with IOPS and latency. */
-final class CrystalGridView {
+public final class CrystalGridView {
     private CrystalGridView() {
     }
 
-    static GridPane of(CrystalSummary grid) {
+    public static GridPane of(CrystalSummary grid) {
         GridPane pane = new GridPane();
         pane.getStyleClass().add("crystal-grid");
         pane.setHgap(6);

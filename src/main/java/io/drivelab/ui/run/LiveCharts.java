@@ -9,6 +9,7 @@ import java.util.Set;
 
 import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.report.Charts;
+import io.drivelab.report.CrystalSummary;
 import io.drivelab.report.Percentiles;
 import io.drivelab.report.PointFigures;
 import io.drivelab.report.ReferenceCurves;
@@ -17,9 +18,11 @@ import io.drivelab.report.WorkloadType;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.PointStatus;
+import io.drivelab.store.Run;
 import io.drivelab.workload.PlanItem;
 import io.drivelab.workload.Point;
 import io.drivelab.workload.PointKinds;
+import io.drivelab.workload.TestPlan;
 import io.drivelab.workload.WorkloadKind;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -72,6 +75,7 @@ public final class LiveCharts {
     private final ObservableList<Percentiles.Row> percentiles = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper percentilesTitle = new ReadOnlyStringWrapper("Latency percentiles");
     private final Changes changed = new Changes();
+    private final LiveCrystalGrid crystal = new LiveCrystalGrid();
     private ReferenceCurves references = ReferenceCurves.NONE;
     /** The kinds of a resumed run's earlier points, from its stored plan. */
     private PointKinds earlierKinds = PointKinds.NONE;
@@ -130,6 +134,11 @@ public final class LiveCharts {
         return percentilesTitle.getReadOnlyProperty();
     }
 
+    /** CrystalDiskMark's grid of the run shown, filling as its points finish; null for another plan. */
+    public ReadOnlyObjectProperty<CrystalSummary> crystalGridProperty() {
+        return crystal.gridProperty();
+    }
+
     /** The reference drives to draw with every workload. */
     public void setReferences(ReferenceCurves chosen) {
         references = chosen;
@@ -139,6 +148,7 @@ public final class LiveCharts {
     /** A new run: everything cleared. */
     void clear() {
         workloads.clear();
+        crystal.clear();
         workloadNames.clear();
         shownWorkload.set(null);
         percentiles.clear();
@@ -161,6 +171,24 @@ public final class LiveCharts {
         }
     }
 
+    /**
+     * A run starts: each workload it will measure gets its curves at once, so that the chosen reference drives are
+     * drawn before the first point; the first is shown. {@code run} and {@code plan} (null when unknown) say
+     * whether CrystalDiskMark's grid is shown.
+     */
+    void planned(Run run, TestPlan plan, List<PlanItem> items) {
+        crystal.started(run, plan);
+        for (PlanItem item : items) {
+            if (item.isMeasure()) {
+                Point p = item.point();
+                curvesOf(p.workload().name(), typeOf(p), p.kind());
+            }
+        }
+        if (shownWorkload.get() == null && !workloadNames.isEmpty()) {
+            shownWorkload.set(workloadNames.get(0));
+        }
+    }
+
     void follow(boolean follow) {
         following = follow;
     }
@@ -180,10 +208,14 @@ public final class LiveCharts {
     }
 
     void pointFinished(PlanItem item, PointResult result, List<Percentiles.Row> rows) {
-        percentiles.setAll(rows);
+        crystal.finished(result);
         PointFigures f = PointFigures.of(result);
-        percentilesTitle.set("Latency percentiles of the last point: " + result.meta().workload() + " "
-                + f.configuration());
+        // A point stopped before it measured (in its ramp) has no latencies: the last point that has stays shown.
+        if (!rows.isEmpty()) {
+            percentiles.setAll(rows);
+            percentilesTitle.set("Latency percentiles of the last point: " + result.meta().workload() + " "
+                    + f.configuration());
+        }
         // A stopped or failed point is stored, but its figures are not the drive's: the curves leave it out.
         if (result.meta().kind() != PointKind.MEASURE || result.status() != PointStatus.COMPLETE || !f.measured()) {
             return;

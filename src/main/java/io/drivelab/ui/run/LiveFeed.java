@@ -2,6 +2,8 @@ package io.drivelab.ui.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.drivelab.engine.CheckpointEvent;
@@ -12,9 +14,14 @@ import io.drivelab.report.Percentiles;
 import io.drivelab.run.RunListener;
 import io.drivelab.run.RunProgress;
 import io.drivelab.run.SteadyStateDetector;
+import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
+import io.drivelab.store.Run;
 import io.drivelab.store.RunStatus;
+import io.drivelab.store.Store;
+import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.PlanItem;
+import io.drivelab.workload.TestPlan;
 
 /**
  * What a run reports, queued for the UI thread: the runner and the engine's reader call in on their threads, the
@@ -27,7 +34,8 @@ final class LiveFeed implements RunListener {
     interface Event {
     }
 
-    record RunStarted(long runId, int itemCount) implements Event {
+    /** A run starts with {@code items}, its plan expanded; {@code run} and {@code plan} as stored, or null. */
+    record RunStarted(long runId, List<PlanItem> items, Run run, TestPlan plan) implements Event {
     }
 
     record PointStarted(RunProgress progress, PlanItem item, String key) implements Event {
@@ -65,11 +73,48 @@ final class LiveFeed implements RunListener {
     record TargetFailed(String target, String message) implements Event {
     }
 
+    /**
+     * A run that went at the same time as the one shown ended, having stored {@code points} measured points.
+     */
+    record AlongsideFinished(long runId, RunStatus status, String error, int points) implements Event {
+    }
+
+    /** Runs filed to go at the same time, the first shown live. */
+    record Together(List<Long> runIds) implements Event {
+    }
+
     /** Every target is done, or the user stopped. */
     record AllFinished() implements Event {
     }
 
     private final ConcurrentLinkedQueue<Event> queue = new ConcurrentLinkedQueue<>();
+    private final Store store;
+
+    /** @param store where the runs are filed (null: their stored plan is not looked up) */
+    LiveFeed(Store store) {
+        this.store = store;
+    }
+
+    /**
+     * Where a run going at the same time as the shown one reports: only its end, with the points it measured (a
+     * point measured again counted once).
+     */
+    RunListener alongside() {
+        Set<String> measured = ConcurrentHashMap.newKeySet();
+        return new RunListener() {
+            @Override
+            public void pointFinished(RunProgress progress, PlanItem item, PointResult result) {
+                if (result.meta().kind() == PointKind.MEASURE) {
+                    measured.add(result.meta().pointKey());
+                }
+            }
+
+            @Override
+            public void runFinished(long runId, RunStatus status, String error) {
+                post(new AlongsideFinished(runId, status, error, measured.size()));
+            }
+        };
+    }
 
     boolean pending() {
         return !queue.isEmpty();
@@ -94,7 +139,15 @@ final class LiveFeed implements RunListener {
 
     @Override
     public void runStarted(long runId, List<PlanItem> items) {
-        post(new RunStarted(runId, items.size()));
+        // read here, on the run's thread: the UI thread never waits for the store
+        Run run = store == null ? null : store.getRun(runId).orElse(null);
+        TestPlan plan = null;
+        try {
+            plan = run == null ? null : PlanFiles.fromJson(run.planJson(), "run " + runId);
+        } catch (RuntimeException e) {
+            // a plan that cannot be read shows no CrystalDiskMark grid; the run itself goes on
+        }
+        post(new RunStarted(runId, List.copyOf(items), run, plan));
     }
 
     @Override

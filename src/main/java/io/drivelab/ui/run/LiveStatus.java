@@ -2,7 +2,9 @@ package io.drivelab.ui.run;
 
 import io.drivelab.run.RunProgress;
 import io.drivelab.store.PointKind;
+import io.drivelab.store.PointResult;
 import io.drivelab.store.PointStatus;
+import io.drivelab.store.RunStatus;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.workload.Units;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -12,8 +14,12 @@ import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * What the run view shows while a run goes and after: progress, ETA, the status line, what went wrong, the points
@@ -21,6 +27,8 @@ import java.util.Locale;
  * views of these properties.
  */
 final class LiveStatus {
+    static final String STOPPING = "Stopping: the point going on is kept as partial.";
+
     final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
     final ReadOnlyStringWrapper startBlocked = new ReadOnlyStringWrapper("");
     final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper();
@@ -36,7 +44,13 @@ final class LiveStatus {
 
     private final LiveCharts live;
     private final List<String> problems = new ArrayList<>();
+    /** The keys of the measured points stored: a point measured again on resume replaces its partial result. */
+    private final Set<String> measuredKeys = new HashSet<>();
+    /** What each run of this start said when it ended, by run: runs at the same time end together. */
+    private final Map<Long, String> ends = new LinkedHashMap<>();
     private long resumedRunId = -1;
+    /** What the status says of the runs going at the same time as the one shown, or "". */
+    private String alongside = "";
 
     LiveStatus(LiveCharts live) {
         this.live = live;
@@ -45,7 +59,9 @@ final class LiveStatus {
     /** A run (or a resume) starts: what the last one showed goes. */
     void starting() {
         resumedRunId = -1;
-        pointsMeasured.set(0);
+        countMeasured(List.of());
+        ends.clear();
+        alongside = "";
         problems.clear();
         error.set("");
         running.set(true);
@@ -68,7 +84,8 @@ final class LiveStatus {
         } else if (event instanceof LiveFeed.PointFinished e) {
             live.pointFinished(e.item(), e.result(), e.percentiles());
             if (e.result().meta().kind() == PointKind.MEASURE) {
-                pointsMeasured.set(pointsMeasured.get() + 1);
+                measuredKeys.add(e.result().meta().pointKey());
+                pointsMeasured.set(measuredKeys.size());
             }
             if (e.result().status() == PointStatus.FAILED) {
                 problems.add(e.result().error());
@@ -83,16 +100,23 @@ final class LiveStatus {
             if (e.runId() != resumedRunId) {
                 // The next target's run: its curves start afresh.
                 live.clear();
-                pointsMeasured.set(0);
+                countMeasured(List.of());
+                ends.clear();
             }
+            live.planned(e.run(), e.plan(), e.items());
             lastRunId.set(e.runId());
-            status.set("Run " + e.runId() + " going: " + e.itemCount() + " items in the plan.");
+            status.set("Run " + e.runId() + " going: " + e.items().size() + " items in the plan." + alongside);
         } else if (event instanceof RunViewModel.Earlier e) {
             resumedRunId = e.runId();
             live.showFinished(e.points(), e.kinds());
-            pointsMeasured.set((int) e.points().stream().filter(p -> p.meta().kind() == PointKind.MEASURE).count());
+            countMeasured(e.points());
         } else if (event instanceof LiveFeed.RunFinished e) {
-            finished(e);
+            finished(e.runId(), e.status(), e.error(), pointsMeasured.get());
+        } else if (event instanceof LiveFeed.Together e) {
+            List<String> others = e.runIds().stream().skip(1).map(String::valueOf).toList();
+            alongside = " At the same time: run " + String.join(", ", others) + " (shown when it ends).";
+        } else if (event instanceof LiveFeed.AlongsideFinished e) {
+            finished(e.runId(), e.status(), e.error(), e.points());
         } else if (event instanceof LiveFeed.TargetFailed e) {
             problems.add(e.target() + ": " + e.message());
             error.set(describeProblems());
@@ -103,29 +127,43 @@ final class LiveStatus {
         }
     }
 
-    private void finished(LiveFeed.RunFinished e) {
+    /** A run ended: its line joins those of the runs that went at the same time (one line each). */
+    private void finished(long runId, RunStatus how, String why, int points) {
         finishedRuns.set(finishedRuns.get() + 1);
-        int points = pointsMeasured.get();
         String kept = points + (points == 1 ? " point" : " points") + " stored";
-        switch (e.status()) {
-            case COMPLETE -> {
-                status.set("Run " + e.runId() + " complete: " + kept + ".");
-                progress.set(1);
-            }
-            case INTERRUPTED -> status.set("Run " + e.runId() + " stopped: " + kept
-                    + ". Resume it from History to measure the rest.");
-            case FAILED -> {
-                status.set("Run " + e.runId() + " failed: " + kept + ".");
-                if (e.error() != null && !problems.contains(e.error())) {
-                    problems.add(e.error());
-                }
-                problems.add("What to do: fix the cause, then resume run " + e.runId() + " from History; the "
-                        + "points measured so far are stored and stay.");
-                error.set(describeProblems());
-            }
-            case RUNNING -> {
-            }
+        String line = switch (how) {
+            case COMPLETE -> "Run " + runId + " complete: " + kept + ".";
+            case INTERRUPTED -> "Run " + runId + " stopped: " + kept + ". Resume it from History to measure the rest.";
+            case FAILED -> "Run " + runId + " failed: " + kept + ".";
+            case RUNNING -> "";
+        };
+        ends.put(runId, line);
+        status.set(String.join(" ", ends.values()));
+        if (how == RunStatus.COMPLETE) {
+            progress.set(1);
         }
+        if (how == RunStatus.FAILED) {
+            if (why != null && !problems.contains(why)) {
+                problems.add(why);
+            }
+            problems.add("What to do: fix the cause, then resume run " + runId + " from History; the "
+                    + "points measured so far are stored and stay.");
+            error.set(describeProblems());
+        }
+    }
+
+    /** Stop was asked for: said until the run ends (a new start says otherwise). */
+    void stopping() {
+        if (running.get()) {
+            status.set(STOPPING);
+        }
+    }
+
+    private void countMeasured(List<PointResult> stored) {
+        measuredKeys.clear();
+        stored.stream().filter(p -> p.meta().kind() == PointKind.MEASURE).forEach(p -> measuredKeys.add(
+                p.meta().pointKey()));
+        pointsMeasured.set(measuredKeys.size());
     }
 
     private String describeProblems() {

@@ -3,11 +3,13 @@ package io.drivelab.ui.run;
 import java.util.List;
 
 import io.drivelab.report.Charts;
+import io.drivelab.report.CrystalSummary;
 import io.drivelab.report.Numbers;
 import io.drivelab.report.Percentiles;
 import io.drivelab.report.Report;
 import io.drivelab.report.SuiteCharts;
 import io.drivelab.report.Throughput;
+import io.drivelab.ui.compare.CrystalGridView;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
@@ -104,11 +106,17 @@ public final class LiveView extends VBox {
         hint.getStyleClass().add("hint");
         HBox tools = new HBox(8, new Label("Workload"), workload, drives, hint);
         tools.setAlignment(Pos.CENTER_LEFT);
+        // CrystalDiskMark's grid for a run of that preset, filled as its points finish; absent for other plans
+        VBox crystal = new VBox();
+        crystal.setId("live-crystal");
+        crystal.managedProperty().bind(crystal.visibleProperty());
+        live.crystalGridProperty().addListener((o, a, b) -> showCrystal(crystal, b));
+        showCrystal(crystal, live.crystalGridProperty().get());
         HBox bottom = new HBox(8, scalingViewer, latencyViewer);
         HBox.setHgrow(scalingViewer, Priority.ALWAYS);
         HBox.setHgrow(latencyViewer, Priority.ALWAYS);
         VBox.setVgrow(bottom, Priority.ALWAYS);
-        getChildren().addAll(top, tools, bottom);
+        getChildren().addAll(top, crystal, tools, bottom);
 
         live.shownWorkloadProperty().addListener((o, a, b) -> showWorkload(b));
         references.chosenProperty().addListener((o, a, b) -> quietly(curveCharts(), () -> live.setReferences(b)));
@@ -191,6 +199,11 @@ public final class LiveView extends VBox {
         if (rightViewer.getChart() != right) {
             rightViewer.setChart(right);
         }
+    }
+
+    private static void showCrystal(VBox box, CrystalSummary grid) {
+        box.setVisible(grid != null);
+        box.getChildren().setAll(grid == null ? List.of() : List.of(CrystalGridView.of(grid)));
     }
 
     private static void set(JFreeChart chart, XYSeriesCollection measured, XYSeriesCollection references) {

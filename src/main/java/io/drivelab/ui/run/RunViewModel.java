@@ -34,8 +34,8 @@ import javafx.beans.property.ReadOnlyStringProperty;
 /**
  * Start, Stop and what a run shows while it goes. Start is possible only when the targets, the plan and the write
  * guard agree ({@link #startBlockedProperty()} says why not; the guard is asked off the UI thread); a plan that
- * destroys a drive needs its name typed ({@link #confirmationsNeeded()}). The ticked targets run one after the other
- * through the core's {@link RunSession} on a thread of their own; what they report reaches this view-model only
+ * destroys a drive needs its name typed ({@link #confirmationsNeeded()}). The ticked targets run one after another
+ * or at the same time through the core's {@link RunSession} on a thread of their own; what they report reaches this view-model only
  * through {@link #drain()}, which the UI thread calls at its own pace.
  */
 public final class RunViewModel {
@@ -75,7 +75,7 @@ public final class RunViewModel {
     private final TargetsViewModel targets;
     private final PlanViewModel plan;
     private final int statusIntervalMs;
-    private final LiveFeed feed = new LiveFeed();
+    private final LiveFeed feed;
     private final LiveCharts live = new LiveCharts();
 
     private final LiveStatus shown;
@@ -101,6 +101,7 @@ public final class RunViewModel {
         this.targets = targets;
         this.plan = plan;
         this.statusIntervalMs = statusIntervalMs;
+        this.feed = new LiveFeed(store);
         this.startCheck = new StartCheck(discovery);
         this.shown = new LiveStatus(live);
         targets.targets().addListener((InvalidationListener) o -> recheck());
@@ -183,7 +184,7 @@ public final class RunViewModel {
     }
 
     /**
-     * Runs the plan on every ticked target, one after the other.
+     * Runs the plan on every ticked target, one after another or at the same time as the targets say.
      *
      * @param confirmed the answers to {@link #confirmationsNeeded()}
      */
@@ -197,13 +198,20 @@ public final class RunViewModel {
             jobs.add(new RunSession.Target(t.path(), t.planFor(edited), confirmed.typed(t.path()),
                     confirmed.overwrite().contains(t.path())));
         }
+        RunSession.Order order = targets.orderProperty().get();
         RunSession s = begin();
         thread = tasks.startThread("drivelab-run", () -> {
             try {
-                s.run(jobs, RunSession.Order.ONE_AFTER_ANOTHER, null, new RunSession.Listener() {
+                s.run(jobs, order, null, new RunSession.Listener() {
                     @Override
                     public RunListener forTarget(Path target, int index) {
-                        return feed;
+                        // at the same time, the live view follows the first target; the others report their end
+                        return order == RunSession.Order.TOGETHER && index > 0 ? feed.alongside() : feed;
+                    }
+
+                    @Override
+                    public void filed(long groupId, List<Long> runIds) {
+                        feed.post(new LiveFeed.Together(runIds));
                     }
 
                     @Override
@@ -211,6 +219,9 @@ public final class RunViewModel {
                         feed.post(new LiveFeed.TargetFailed(target.toString(), describe(why)));
                     }
                 });
+            } catch (RuntimeException e) {
+                // at the same time, one target refused refuses them all before any run is filed
+                feed.post(new LiveFeed.TargetFailed("Not started", describe(e)));
             } finally {
                 feed.post(new LiveFeed.AllFinished());
             }
@@ -259,6 +270,7 @@ public final class RunViewModel {
         if (s != null) {
             s.cancel();
         }
+        shown.stopping();
     }
 
     /**

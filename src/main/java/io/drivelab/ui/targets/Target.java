@@ -74,7 +74,7 @@ public abstract sealed class Target permits Target.TestFile, Target.Drive {
         private final StringProperty folder = new SimpleStringProperty();
         private final StringProperty size = new SimpleStringProperty();
 
-        TestFile(String folder, String size) {
+        public TestFile(String folder, String size) {
             this.folder.set(folder);
             this.size.set(size);
             selectedProperty().set(true);

@@ -3,11 +3,14 @@ package io.drivelab.ui.targets;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import io.drivelab.run.RunSession;
 import io.drivelab.ui.common.FileDialogs;
+import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
@@ -16,6 +19,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
 
 /** The targets column: one card per target, ticked to run on it, with its badge. */
 public final class TargetsView extends VBox {
@@ -30,9 +34,27 @@ public final class TargetsView extends VBox {
         setId("targets");
         Label title = new Label("1  Targets");
         title.getStyleClass().add("section-title");
-        Label hint = new Label("Tick one or more; they run one after the other.");
+        Label hint = new Label("Tick one or more.");
         hint.getStyleClass().add("hint");
         hint.setWrapText(true);
+        ChoiceBox<RunSession.Order> order = new ChoiceBox<>(FXCollections.observableArrayList(
+                RunSession.Order.values()));
+        order.setId("run-order");
+        order.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(RunSession.Order o) {
+                return o == RunSession.Order.TOGETHER ? "at the same time" : "one after another";
+            }
+
+            @Override
+            public RunSession.Order fromString(String text) {
+                return RunSession.Order.ONE_AFTER_ANOTHER;
+            }
+        });
+        order.valueProperty().bindBidirectional(model.orderProperty());
+        order.setTooltip(new Tooltip("At the same time: every ticked target measures each point together"));
+        HBox orderRow = new HBox(6, hint("Run them"), order);
+        orderRow.setAlignment(Pos.CENTER_LEFT);
         ScrollPane scroll = new ScrollPane(cards);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
@@ -46,7 +68,7 @@ public final class TargetsView extends VBox {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox footer = new HBox(8, drives, spacer, refresh);
         footer.setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(title, hint, scroll, footer);
+        getChildren().addAll(title, hint, orderRow, scroll, footer);
         model.targets().addListener((ListChangeListener<Target>) c -> {
             boolean structural = false;
             while (c.next()) {

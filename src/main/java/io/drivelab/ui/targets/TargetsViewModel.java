@@ -5,10 +5,13 @@ import java.util.Optional;
 
 import io.drivelab.device.BlockDevice;
 import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.run.RunSession;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.ui.common.Tasks;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -22,6 +25,8 @@ public final class TargetsViewModel {
     private final Target.TestFile testFile;
     private final ObservableList<Target> targets = FXCollections.observableArrayList(Target::observables);
     private final ReadOnlyStringWrapper drivesMessage = new ReadOnlyStringWrapper("Looking for drives…");
+    private final ObjectProperty<RunSession.Order> order = new SimpleObjectProperty<>(
+            RunSession.Order.ONE_AFTER_ANOTHER);
 
     public TargetsViewModel(Tasks tasks, DeviceDiscovery discovery, String folder, String size) {
         this.tasks = tasks;
@@ -36,6 +41,11 @@ public final class TargetsViewModel {
 
     public Target.TestFile testFile() {
         return testFile;
+    }
+
+    /** Whether the ticked targets run one after another or at the same time (point by point together). */
+    public ObjectProperty<RunSession.Order> orderProperty() {
+        return order;
     }
 
     /** "3 drives", "No drives found", or why they cannot be listed. */

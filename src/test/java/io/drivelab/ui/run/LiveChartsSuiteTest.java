@@ -35,7 +35,7 @@ class LiveChartsSuiteTest {
 
     @Test
     void aCheckpointRunGainsAPointPerCheckpointWithPassAveragesAndTheReviewedDrivesGbPerS() {
-        LiveFeed feed = new LiveFeed();
+        LiveFeed feed = new LiveFeed(null);
         LiveCharts live = new LiveCharts();
         live.setReferences(LibraryCurves.of(ReferenceLibrary.shipped()));
         PlanItem item = Presets.get(Presets.DLIO_CHECKPOINT).withTarget(Region.ofSize(32L << 20)).expand().stream()

@@ -201,6 +201,104 @@ class RunViewModelTest {
         assertTrue(vm.statusProperty().get().startsWith("Run " + runId + " complete"), vm.statusProperty().get());
     }
 
+    @Test
+    void aPointStoppedInItsRampIsReplacedByItsMeasurementWhenTheRunResumes() throws InterruptedException {
+        plan.workloads().subList(1, 4).forEach(w -> w.includedProperty().set(false));
+        plan.rampProperty().set(3);
+        vm.start(RunViewModel.Confirmed.NOTHING);
+        // the third point is in its ramp: stopped there, it is kept as partial without a measurement
+        drainUntil(() -> curvePoints("128K sequential write") >= 2 && vm.live().rampEndProperty().get() > 0,
+                Duration.ofSeconds(60));
+        vm.stop();
+        assertEquals("Stopping: the point going on is kept as partial.", vm.statusProperty().get());
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(30));
+        long runId = vm.lastRunIdProperty().get();
+        List<StoredPoint> stored = store.listPoints(runId);
+        assertEquals(PointStatus.PARTIAL, stored.get(stored.size() - 1).point().status(), "stopped in its ramp");
+        String lastMeasured = stored.get(stored.size() - 2).point().meta().workload() + " QD"
+                + stored.get(stored.size() - 2).point().meta().iodepth() + "/"
+                + stored.get(stored.size() - 2).point().meta().numjobs();
+        assertEquals("Latency percentiles of the last point: " + lastMeasured,
+                vm.live().percentilesTitleProperty().get(), "the partial point has no percentiles to show");
+        assertFalse(vm.live().percentiles().isEmpty());
+
+        vm.resume(runId, RunViewModel.Confirmed.NOTHING);
+        assertEquals("Starting…", vm.statusProperty().get(), "the stop is over");
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(60));
+        assertEquals(4, store.listPoints(runId).size());
+        assertEquals("Run " + runId + " complete: 4 points stored.", vm.statusProperty().get());
+        assertEquals(4, vm.pointsMeasuredProperty().get());
+        assertFalse(vm.live().percentiles().isEmpty(), "the last point's percentiles");
+    }
+
+    @Test
+    void twoTestFilesRunAtTheSameTimeWhenChosen() throws Exception {
+        plan.workloads().subList(1, 4).forEach(w -> w.includedProperty().set(false));
+        Path other = java.nio.file.Files.createDirectory(dir.resolve("other"));
+        targets.targets().add(new Target.TestFile(other.toString(), "16M"));
+        targets.orderProperty().set(io.drivelab.run.RunSession.Order.TOGETHER);
+        vm.start(RunViewModel.Confirmed.NOTHING);
+        drainUntil(() -> vm.statusProperty().get().contains(" going: "), Duration.ofSeconds(30));
+        assertTrue(vm.statusProperty().get().contains("At the same time: run "), vm.statusProperty().get());
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(60));
+
+        assertEquals("", vm.errorProperty().get());
+        List<io.drivelab.store.Run> runs = store.listRuns().stream()
+                .sorted(java.util.Comparator.comparingLong(io.drivelab.store.Run::id)).toList();
+        assertEquals(List.of(dir.resolve("drivelab-test.img").toString(), other.resolve("drivelab-test.img")
+                .toString()), runs.stream().map(io.drivelab.store.Run::target).toList());
+        assertTrue(runs.stream().allMatch(r -> r.status() == RunStatus.COMPLETE), runs.toString());
+        List<StoredPoint> first = store.listPoints(runs.get(0).id());
+        List<StoredPoint> second = store.listPoints(runs.get(1).id());
+        assertEquals(4, first.size());
+        assertEquals(4, second.size());
+        for (int i = 0; i < first.size(); i++) {
+            var a = first.get(i).point();
+            var b = second.get(i).point();
+            assertTrue(a.startedAt().isBefore(b.endedAt()) && b.startedAt().isBefore(a.endedAt()),
+                    "point " + a.meta().pointKey() + " of both files at the same time: " + a.startedAt() + "–"
+                            + a.endedAt() + " and " + b.startedAt() + "–" + b.endedAt());
+        }
+        assertEquals(4, curvePoints("128K sequential write"), "the live view follows the first file");
+        String status = vm.statusProperty().get();
+        assertTrue(status.contains("Run " + runs.get(0).id() + " complete: 4 points stored."), status);
+        assertTrue(status.contains("Run " + runs.get(1).id() + " complete: 4 points stored."), status);
+    }
+
+    /** Tiles of the live CrystalDiskMark grid with a figure, or -1 when no grid is shown. */
+    private long crystalTilesFilled() {
+        io.drivelab.report.CrystalSummary grid = vm.live().crystalGridProperty().get();
+        return grid == null ? -1 : grid.rows().stream()
+                .flatMap(r -> java.util.stream.Stream.of(r.read(), r.write()))
+                .filter(t -> t.megabytesPerSecond() != null).count();
+    }
+
+    @Test
+    void theCrystalDiskMarkGridIsShownAtTheStartAndFillsTileByTile() throws InterruptedException {
+        plan.choosePreset(Presets.CRYSTALDISKMARK);
+        plan.runtimeProperty().set(1);
+        plan.rampProperty().set(0);
+        plan.idleProperty().set(0);
+        vm.start(RunViewModel.Confirmed.NOTHING);
+        // each point is 5 passes of 1 s: the grid shows empty first
+        drainUntil(() -> crystalTilesFilled() >= 0, Duration.ofSeconds(30));
+        assertEquals(0, crystalTilesFilled());
+        assertEquals(List.of("SEQ1M Q8T1", "SEQ128K Q32T1", "RND4K Q32T16", "RND4K Q1T1"),
+                vm.live().crystalGridProperty().get().rows().stream().map(r -> r.test()).toList());
+        drainUntil(() -> crystalTilesFilled() >= 1, Duration.ofSeconds(60));
+        assertEquals(1, crystalTilesFilled(), "one tile per point finished");
+        assertTrue(vm.live().crystalGridProperty().get().rows().get(0).read().megabytesPerSecond() > 0,
+                "SEQ1M Q8T1 read is measured first");
+        vm.stop();
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(30));
+
+        plan.choosePreset(Presets.QUICK);
+        plan.workloads().subList(1, 4).forEach(w -> w.includedProperty().set(false));
+        vm.start(RunViewModel.Confirmed.NOTHING);
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(60));
+        assertEquals(-1, crystalTilesFilled(), "no grid for another plan");
+    }
+
     /** Runs a command, returning its output; fails the test when it fails. */
     private static String exec(String... command) throws Exception {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
