@@ -9,6 +9,10 @@ import io.drivelab.report.Percentiles;
 import io.drivelab.report.Report;
 import io.drivelab.report.SuiteCharts;
 import io.drivelab.report.Throughput;
+import io.drivelab.ui.common.ChartColours;
+import io.drivelab.ui.common.ChartViewers;
+import io.drivelab.ui.common.TableCopy;
+import io.drivelab.ui.common.Theme;
 import io.drivelab.ui.compare.CrystalGridView;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -74,6 +78,7 @@ public final class LiveView extends VBox {
         percentiles.getColumns().add(column("Read µs", r -> Numbers.micros(r.readUs())));
         percentiles.getColumns().add(column("Write µs", r -> Numbers.micros(r.writeUs())));
         percentiles.setPlaceholder(new Label("After the first point"));
+        TableCopy.install(percentiles);
         Label percentilesTitle = new Label();
         percentilesTitle.textProperty().bind(live.percentilesTitleProperty());
         percentilesTitle.setWrapText(true);
@@ -194,9 +199,11 @@ public final class LiveView extends VBox {
             }
         });
         if (leftViewer.getChart() != left) {
+            ChartColours.apply(left, Theme.isShownDark(leftViewer));  // a chart swapped in wears the window's colours
             leftViewer.setChart(left);
         }
         if (rightViewer.getChart() != right) {
+            ChartColours.apply(right, Theme.isShownDark(rightViewer));
             rightViewer.setChart(right);
         }
     }
@@ -222,7 +229,7 @@ public final class LiveView extends VBox {
     }
 
     private static ChartViewer viewer(JFreeChart chart, String id) {
-        ChartViewer viewer = new ChartViewer(chart);
+        ChartViewer viewer = ChartViewers.of(chart);
         viewer.setId(id);
         viewer.setMinSize(200, 160);
         viewer.setPrefSize(420, 300);
