@@ -7,12 +7,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.drivelab.device.DeviceDiscovery;
-import javafx.animation.Animation;
+import javafx.animation.AnimationTimer;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 import javafx.scene.Scene;
+import javafx.scene.control.ListView;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -23,8 +25,9 @@ import javafx.util.Duration;
  * Not a test: bench/window.py runs it to time the real window on the display it is given (Xvfb with GTK, as a user
  * runs it). It starts the application as {@code Application.launch} does (toolkit, init() off the UI thread, then
  * start()) and prints "EVENT EPOCH_MS" lines: shown, frame (the first pulse laid out after it), history (History's
- * table filled). Given seconds, it then runs the quick preset on a test file at 10 samples/s, with the window's
- * reference drives shown, and prints the UI thread's gaps as LiveRunTest measures them (a 10 ms timeline).
+ * table filled), compare (Compare's list of runs filled). Given seconds, it then runs the quick preset on a test file at 10 samples/s, with the window's
+ * reference drives shown, and prints the gaps between the UI thread's pulses (LiveRunTest's measure, taken once a
+ * pulse rather than by a 10 ms timeline that runs several times in one pulse).
  *
  * <p>usage: WindowBench DATABASE FOLDER SECONDS (FOLDER: the settings file and the test file go there)
  */
@@ -74,40 +77,48 @@ public final class WindowBench {
     }
 
     private static void firstPulse(Scene scene) {
-        Runnable[] once = new Runnable[1];
-        once[0] = () -> {
-            event("frame");
-            scene.removePostLayoutPulseListener(once[0]);
-        };
-        scene.addPostLayoutPulseListener(once[0]);
-    }
-
-    /** "history" once History's table has rows (or at once when the database has none to show: "history-empty"). */
-    private static void watchHistory(Scene scene, Runnable then) {
-        TableView<?> table = (TableView<?>) scene.lookup("#runs");
-        if (!table.getItems().isEmpty()) {
-            event("history");
-            then.run();
-            return;
-        }
-        table.getItems().addListener(new ListChangeListener<Object>() {
-            @Override
-            public void onChanged(Change<?> change) {
-                if (!table.getItems().isEmpty()) {
-                    table.getItems().removeListener(this);
-                    event("history");
-                    then.run();
-                }
+        boolean[] seen = {false};
+        scene.addPostLayoutPulseListener(() -> {
+            if (!seen[0]) {
+                seen[0] = true;
+                event("frame");
             }
         });
-        // An empty database fills nothing: go on after a second.
+    }
+
+    /**
+     * "history" once History's table has rows and "compare" once Compare lists the runs (or "history-empty" after a
+     * second when the database has none to show), then {@code then}.
+     */
+    private static void watchHistory(Scene scene, Runnable then) {
+        whenFilled(((ListView<?>) scene.lookup("#compare-runs")).getItems(), "compare", () -> { });
+        ObservableList<?> runs = ((TableView<?>) scene.lookup("#runs")).getItems();
+        whenFilled(runs, "history", then);
         Timeline wait = new Timeline(new KeyFrame(Duration.seconds(1), e -> {
-            if (table.getItems().isEmpty()) {
+            if (runs.isEmpty()) {
                 event("history-empty");
                 then.run();
             }
         }));
         wait.play();
+    }
+
+    private static void whenFilled(ObservableList<?> items, String name, Runnable then) {
+        if (!items.isEmpty()) {
+            event(name);
+            then.run();
+            return;
+        }
+        items.addListener(new ListChangeListener<Object>() {
+            @Override
+            public void onChanged(Change<?> change) {
+                if (!items.isEmpty()) {
+                    items.removeListener(this);
+                    event(name);
+                    then.run();
+                }
+            }
+        });
     }
 
     @SuppressWarnings("unchecked")
@@ -117,15 +128,19 @@ public final class WindowBench {
         ((Spinner<Integer>) scene.lookup("#runtime")).getValueFactory().setValue(2);
         ((Spinner<Integer>) scene.lookup("#ramp")).getValueFactory().setValue(0);
         List<Long> gaps = new ArrayList<>();
-        long[] last = {0};
-        Timeline probe = new Timeline(new KeyFrame(Duration.millis(10), e -> {
-            long now = System.nanoTime();
-            if (last[0] != 0) {
-                gaps.add(now - last[0]);
+        // Called once per pulse (60 a second while it runs): a gap longer than a frame is the UI thread kept busy.
+        AnimationTimer probe = new AnimationTimer() {
+            private long last;
+
+            @Override
+            public void handle(long now) {
+                long at = System.nanoTime();
+                if (last != 0) {
+                    gaps.add(at - last);
+                }
+                last = at;
             }
-            last[0] = now;
-        }));
-        probe.setCycleCount(Animation.INDEFINITE);
+        };
         // Start waits for what the window loads in the background (the drive list) to unblock it.
         Timeline start = new Timeline(new KeyFrame(Duration.millis(100), e -> { }));
         start.setCycleCount(200);
@@ -136,7 +151,7 @@ public final class WindowBench {
         start.getKeyFrames().setAll(new KeyFrame(Duration.millis(100), e -> {
             if (app.window().run().startBlockedProperty().get().isEmpty()) {
                 start.stop();
-                probe.play();
+                probe.start();
                 app.window().start();
                 event(app.window().run().isRunning() ? "run-started" : "not-started");
                 measure(app, probe, gaps, seconds, done);
@@ -145,13 +160,15 @@ public final class WindowBench {
         start.play();
     }
 
-    private static void measure(DriveLabApp app, Timeline probe, List<Long> gaps, int seconds, CountDownLatch done) {
+    private static void measure(DriveLabApp app, AnimationTimer probe, List<Long> gaps, int seconds,
+                                CountDownLatch done) {
         Timeline end = new Timeline(new KeyFrame(Duration.seconds(seconds), e -> {
             probe.stop();
             app.window().stop();
             List<Long> sorted = gaps.stream().sorted().toList();
             Runtime runtime = Runtime.getRuntime();
-            System.out.printf("stall ticks %d median_ms %.1f p99_ms %.1f worst_ms %.1f over50 %d heap_mb %d running %s%n",
+            System.out.printf("stall ticks %d median_ms %.1f p99_ms %.1f worst_ms %.1f over50 %d heap_mb %d "
+                            + "running %s%n",
                     sorted.size(), ms(sorted.get(sorted.size() / 2)), ms(sorted.get(sorted.size() * 99 / 100)),
                     ms(sorted.get(sorted.size() - 1)), sorted.stream().filter(g -> g > 50_000_000L).count(),
                     (runtime.totalMemory() - runtime.freeMemory()) >> 20, app.window().run().isRunning());
