@@ -8,6 +8,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointStatus;
 import io.drivelab.store.Run;
@@ -20,6 +24,8 @@ import io.drivelab.workload.Point;
 public record RunSummary(long id, String name, String plan, String target, String targetKind, Long driveId,
                          String host, String engineVersion, Instant startedAt, Instant endedAt, RunStatus status,
                          String error, int pointsDone, Integer pointsTotal) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Measured points done, and the number the plan measures (null when its stored plan cannot be read). */
     public record Progress(int done, Integer total) {
@@ -52,9 +58,25 @@ public record RunSummary(long id, String name, String plan, String target, Strin
     public static Function<Run, Progress> progressOfEveryRun(Store store) {
         Map<Long, Set<String>> completed = store.completedPointKeysOfEveryRun();
         Map<String, Optional<List<String>>> plans = new HashMap<>();
-        return run -> plans.computeIfAbsent(run.planJson(), json -> Optional.ofNullable(plannedKeys(run)))
+        return run -> plans.computeIfAbsent(pointsOnly(run.planJson()), json -> Optional.ofNullable(plannedKeys(run)))
                 .map(planned -> progress(planned, completed.getOrDefault(run.id(), Set.of())))
                 .orElseGet(() -> measuredPoints(store, run));
+    }
+
+    /**
+     * The plan without its name and description, which do not change its points: imported files each describe
+     * themselves, and a plan read and expanded costs far more than this.
+     */
+    private static String pointsOnly(String planJson) {
+        try {
+            JsonNode plan = JSON.readTree(planJson);
+            if (plan instanceof ObjectNode fields) {
+                fields.remove(List.of("name", "description"));
+            }
+            return plan.toString();
+        } catch (JsonProcessingException e) {
+            return planJson;
+        }
     }
 
     /** The keys of the points the run's stored plan measures, or null when this version cannot read the plan. */
