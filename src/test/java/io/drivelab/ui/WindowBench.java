@@ -42,6 +42,7 @@ public final class WindowBench {
                 new DeviceDiscovery());
         DriveLabApp app = new DriveLabApp(context, null);
         CountDownLatch done = new CountDownLatch(1);
+        CountDownLatch framed = new CountDownLatch(1);
         Platform.startup(() -> { });
         app.init();
         Platform.runLater(() -> {
@@ -49,7 +50,7 @@ public final class WindowBench {
             stage.showingProperty().addListener((o, was, showing) -> {
                 if (showing) {
                     event("shown");
-                    firstPulse();
+                    firstPulse(framed);
                 }
             });
             app.start(stage);
@@ -61,7 +62,8 @@ public final class WindowBench {
                 }
             });
         });
-        if (!done.await(seconds + 120, TimeUnit.SECONDS)) {
+        // History may fill before the first frame on a busy machine: wait for both.
+        if (!done.await(seconds + 120, TimeUnit.SECONDS) || !framed.await(60, TimeUnit.SECONDS)) {
             System.out.println("timeout");
         }
         Platform.runLater(() -> {
@@ -76,11 +78,12 @@ public final class WindowBench {
         System.out.flush();
     }
 
-    private static void firstPulse() {
+    private static void firstPulse(CountDownLatch seen) {
         new AnimationTimer() {
             @Override
             public void handle(long now) {
                 event("frame");
+                seen.countDown();
                 stop();
             }
         }.start();
