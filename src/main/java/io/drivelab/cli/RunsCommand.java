@@ -3,6 +3,7 @@ package io.drivelab.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 
 import io.drivelab.export.RunSummary;
 import io.drivelab.store.Run;
@@ -35,8 +36,9 @@ public final class RunsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (Store s = store.open()) {
             List<Run> runs = s.listRuns();
+            Function<Run, RunSummary.Progress> progress = RunSummary.progressOfEveryRun(s);
             if (json) {
-                CliJson.print(out, runs.stream().map(run -> RunSummary.of(s, run)).toList());
+                CliJson.print(out, runs.stream().map(run -> RunSummary.of(run, progress.apply(run))).toList());
                 return 0;
             }
             if (runs.isEmpty()) {
@@ -48,7 +50,7 @@ public final class RunsCommand implements Callable<Integer> {
                     .alignRight(0, 6);
             for (Run run : runs) {
                 table.row(run.id(), run.name(), Format.minutes(run.startedAt()), run.target(), run.planName(),
-                        run.status().dbValue(), RunSummary.progress(s, run));
+                        run.status().dbValue(), progress.apply(run));
             }
             table.print(out);
             return 0;

@@ -185,12 +185,15 @@ final class Database {
             problems = List.of(e.getMessage());
         }
         if (!problems.equals(List.of("ok"))) {
-            throw new StoreException("the database " + path + " is damaged (" + String.join("; ", problems)
-                    + "), so DriveLab will not write to it. Copy what it still holds into a new file with "
-                    + "sqlite3 " + path + " .recover | sqlite3 " + path + ".recovered, then move the damaged file "
-                    + "aside and the recovered one to its place");
+            throw damaged(String.join("; ", problems), null);
         }
         checked = true;
+    }
+
+    private StoreException damaged(String problems, SQLException cause) {
+        return new StoreException("the database " + path + " is damaged (" + problems + "), so DriveLab will not "
+                + "write to it. Copy what it still holds into a new file with sqlite3 " + path + " .recover | sqlite3 "
+                + path + ".recovered, then move the damaged file aside and the recovered one to its place", cause);
     }
 
     int schemaVersion() throws SQLException {
@@ -219,10 +222,22 @@ final class Database {
      */
     synchronized <T> T transaction(Work<T> work) throws SQLException {
         return unit(connection -> {
+            // Checked before the first write, not when an outer block begins: one that only reads (the reference
+            // sync at every start, finding nothing new) costs no quick_check, which reads every page.
+            checkBeforeWriting(connection);
+            return atomically(work);
+        });
+    }
+
+    /**
+     * Runs {@code work} as one transaction, as {@link #transaction} does, without the check before writing:
+     * for a block whose writes are store methods, each of which checks in its own {@link #transaction}.
+     */
+    synchronized <T> T atomically(Work<T> work) throws SQLException {
+        return unit(connection -> {
             if (!connection.getAutoCommit()) {
                 return work.run(connection);
             }
-            checkBeforeWriting(connection);
             connection.setAutoCommit(false);
             try {
                 T result = work.run(connection);
@@ -248,6 +263,10 @@ final class Database {
             if (code == SQLiteErrorCode.SQLITE_BUSY || code == SQLiteErrorCode.SQLITE_LOCKED) {
                 return new StoreException(what + ": the database " + path + " stayed locked by another process for "
                         + BUSY_TIMEOUT_MS / 1000 + " s", e);
+            }
+            // A read found the damage before any write's quick_check did.
+            if ((code.code & 0xff) == SQLiteErrorCode.SQLITE_CORRUPT.code) {
+                return damaged(what + " found a damaged page", e);
             }
         }
         if (isDiskFull(e)) {

@@ -149,10 +149,13 @@ final class Runs {
 
     List<Run> markStaleInterrupted() {
         try {
+            // Read first: at almost every start nothing is stale, and then nothing waits for the write lock (held
+            // by a long import, say) or pays for the check before a session's first write.
+            if (database.unit(Runs::stale).isEmpty()) {
+                return List.of();
+            }
             return database.transaction(c -> {
-                List<Run> stale = Columns.list(c, "SELECT * FROM runs WHERE status = 'running'", Runs::run).stream()
-                        .filter(run -> run.runner() == null || !run.runner().isAlive())
-                        .toList();
+                List<Run> stale = stale(c);
                 List<Run> marked = new ArrayList<>();
                 try (PreparedStatement update = c.prepareStatement("""
                         UPDATE runs SET status = 'interrupted', error = ?,
@@ -171,6 +174,12 @@ final class Runs {
         } catch (SQLException e) {
             throw database.failure("marking interrupted runs", e);
         }
+    }
+
+    private static List<Run> stale(Connection c) throws SQLException {
+        return Columns.list(c, "SELECT * FROM runs WHERE status = 'running'", Runs::run).stream()
+                .filter(run -> run.runner() == null || !run.runner().isAlive())
+                .toList();
     }
 
     long createGroup(String name, List<Long> runIds) {

@@ -176,7 +176,11 @@ final class Schema {
                         run_id   INTEGER NOT NULL UNIQUE REFERENCES runs (id) ON DELETE CASCADE,
                         position INTEGER NOT NULL,
                         PRIMARY KEY (group_id, position)
-                    )""")));
+                    )""")),
+            // What every run has done (the run list's POINTS column) read from this index alone: the points table's
+            // rows hold result_json, long enough to spill into overflow pages that a scan of status would read.
+            new Migration(5, "an index of complete points for the run list", List.of(
+                    "CREATE INDEX points_complete ON points (status, run_id, point_key)")));
 
     static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 

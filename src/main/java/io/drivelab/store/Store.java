@@ -213,6 +213,14 @@ public final class Store implements AutoCloseable {
         return points.completedKeys(runId);
     }
 
+    /**
+     * Keys of the COMPLETE points of every run, by run id, in one read (a list of all runs with their progress
+     * would otherwise open the database once per run); a run without any is absent.
+     */
+    public Map<Long, Set<String>> completedPointKeysOfEveryRun() {
+        return points.completedKeysOfEveryRun();
+    }
+
     /** A point's samples in time order. */
     public List<Sample> listSamples(long pointId) {
         return points.samples(pointId);
@@ -227,7 +235,7 @@ public final class Store implements AutoCloseable {
      */
     public <T> T atomically(Supplier<T> work) {
         try {
-            return database.transaction(c -> work.get());
+            return database.atomically(c -> work.get());
         } catch (SQLException e) {
             throw database.failure("committing", e);
         }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.drivelab.store.NewRun;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
 import io.drivelab.workload.TestPlan;
@@ -76,6 +77,29 @@ class RunsCommandTest {
         assertEquals(16, first.get("points_total").asInt());
         assertTrue(first.get("started_at").asText().matches("\\d{4}-\\d\\d-\\d\\dT.*Z"), first.toString());
         assertTrue(runs.get(0).get("ended_at").isNull(), runs.get(0).toString());
+    }
+
+    @Test
+    void runsOfOnePlanEachCountTheirOwnPointsAndAnUnreadablePlanCountsWhatWasMeasured() {
+        try (Store store = Store.open(Path.of(db))) {
+            TestPlan quick = StoredRuns.quick();
+            long one = StoredRuns.createRun(store, "one done", quick, "/tmp/x.img");
+            StoredRuns.savePoint(store, one, quick, 0, StoredRuns.SEQWRITE_128K);
+            long two = StoredRuns.createRun(store, "two done", quick, "/tmp/x.img");
+            StoredRuns.savePoint(store, two, quick, 0, StoredRuns.SEQWRITE_128K);
+            StoredRuns.savePoint(store, two, quick, 10, StoredRuns.RANDREAD_4K);
+            long future = store.createRun(new NewRun("from a newer DriveLab", "{\"format\": 99}", "future",
+                    "/tmp/x.img", "file", null, "host", "9.0"));
+            StoredRuns.savePoint(store, future, quick, 0, StoredRuns.SEQWRITE_128K);
+        }
+
+        Cli.Result result = Cli.run("runs", "--db", db);
+
+        assertEquals(0, result.exitCode(), result.toString());
+        List<String> lines = result.lines();
+        assertTrue(lines.get(1).matches(" *3  from a newer DriveLab .* +1"), lines.get(1));
+        assertTrue(lines.get(2).matches(" *2  two done .* +2/16"), lines.get(2));
+        assertTrue(lines.get(3).matches(" *1  one done .* +1/16"), lines.get(3));
     }
 
     @Test

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Issue 13's responsiveness goals, measured and printed next to the goals: window start, History and
+`drivelab runs` with 1,000 stored runs, and the UI thread's stalls during a live run on a test file.
+
+usage: bench/responsiveness.py [--runs N] [--stall-seconds S] [--repeat R] [--cache DIR]
+
+Needs `mvn -B -q -DskipTests package test-compile` first (target/drivelab, target/test-classes), fio, and Xvfb
+when no DISPLAY is set. The database of N runs is built once through `drivelab import-fio` (one fio sweep of 16
+jobs, imported N times: one run of 16 points per file) and kept in --cache for the next time.
+"""
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = ROOT / "target"
+SWEEP = """[global]
+filename={image}
+size=4m
+direct=1
+ioengine=psync
+stonewall=1
+group_reporting=1
+"""
+
+
+def run_timed(cmd, **kw):
+    """(wall seconds, CPU seconds of the child, completed process)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.monotonic()
+    done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    wall = time.monotonic() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(map(str, cmd[:4]))} ... failed ({done.returncode}): {done.stderr[-2000:]}")
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, done
+
+
+def database(cache, runs):
+    """A database of `runs` imported fio sweeps of 16 points each, built once."""
+    db = cache / f"runs-{runs}.db"
+    if db.exists():
+        return db
+    cache.mkdir(parents=True, exist_ok=True)
+    job = cache / "sweep.fio"
+    with open(job, "w") as f:
+        f.write(SWEEP.format(image=cache / "fio.img"))
+        for rw in ("randread", "randwrite"):
+            for bs in ("4k", "128k"):
+                for qd in (1, 4):
+                    for jobs in (1, 2):
+                        f.write(f"[{rw}-{bs}-qd{qd}-j{jobs}]\nrw={rw}\nbs={bs}\niodepth={qd}\nnumjobs={jobs}\n")
+    sweep = cache / "sweep.json"
+    subprocess.run(["fio", "--output-format=json+", f"--output={sweep}", str(job)], check=True,
+                   stdout=subprocess.DEVNULL)
+    (cache / "fio.img").unlink(missing_ok=True)
+    files = cache / "files"
+    files.mkdir(exist_ok=True)
+    names = []
+    for i in range(runs):
+        name = files / f"sweep-{i + 1:04d}.json"
+        if not name.exists():
+            os.link(sweep, name)
+        names.append(str(name))
+    partial = cache / "building.db"
+    partial.unlink(missing_ok=True)
+    print(f"building {db} ({runs} runs through drivelab import-fio) ...", file=sys.stderr)
+    run_timed([TARGET / "drivelab", "import-fio", "--db", partial, "--drive", "Bench SSD"] + names)
+    partial.rename(db)
+    shutil.rmtree(files)
+    return db
+
+
+def cli_runs(db, repeat):
+    """Median wall and CPU seconds of `drivelab runs`, and of `drivelab --version` (the JVM's own start)."""
+    runs = [run_timed([TARGET / "drivelab", "runs", "--db", db]) for _ in range(repeat)]
+    lines = runs[0][2].stdout.count("\n") - 1
+    version = [run_timed([TARGET / "drivelab", "--version"]) for _ in range(repeat)]
+    return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), lines,
+            statistics.median(r[0] for r in version), statistics.median(r[1] for r in version))
+
+
+def window(db, folder, seconds, env):
+    """Events of one window start (seconds after the JVM was started) and the stall line, if asked for."""
+    java = os.environ["JAVA_HOME"] + "/bin/java" if os.environ.get("JAVA_HOME") else "java"
+    cp = f"{TARGET}/test-classes:{TARGET}/drivelab.jar:{TARGET}/lib/*"
+    t0 = time.time()
+    done = subprocess.run([java, "-cp", cp, "io.drivelab.ui.WindowBench", str(db), str(folder), str(seconds)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                          timeout=seconds + 300)
+    events, stall = {}, None
+    for line in done.stdout.splitlines():
+        words = line.split()
+        if words and words[0] == "stall":
+            stall = dict(zip(words[1::2], words[2::2]))
+        elif len(words) == 2 and words[1].isdigit():
+            events[words[0]] = int(words[1]) / 1000 - t0
+        elif words:
+            print("window:", line, file=sys.stderr)
+    if "shown" not in events:
+        sys.exit(f"the window did not show: {done.stdout[-1000:]} {done.stderr[-3000:]}")
+    return events, stall
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=1000)
+    parser.add_argument("--stall-seconds", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "drivelab-bench")
+    args = parser.parse_args()
+    if not (TARGET / "test-classes" / "io" / "drivelab" / "ui" / "WindowBench.class").exists():
+        sys.exit("build first: mvn -B -q -DskipTests package test-compile")
+    env = dict(os.environ, DRIVELAB_ENGINE=str(TARGET / "drivelab-engine"))
+    xvfb = None
+    if not env.get("DISPLAY"):
+        # a free display number, written by Xvfb once it is ready
+        ready, tell = os.pipe()
+        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(tell), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                                pass_fds=(tell,), stderr=subprocess.DEVNULL)
+        os.close(tell)
+        with os.fdopen(ready) as number:
+            env["DISPLAY"] = ":" + number.readline().strip()
+    try:
+        db = database(args.cache, args.runs)
+        size = db.stat().st_size / 2**20
+        wall, cpu, lines, jvm_wall, jvm_cpu = cli_runs(db, args.repeat)
+        with tempfile.TemporaryDirectory(prefix="drivelab-bench-") as work:
+            work = Path(work)
+            full = [window(db, work, 0, env)[0] for _ in range(args.repeat)]
+            events, stall = window(work / "empty.db", work, args.stall_seconds, env)
+    finally:
+        if xvfb:
+            xvfb.terminate()
+            xvfb.wait()
+
+    def med(name, since=None):
+        values = [e[name] - (e[since] if since else 0) for e in full if name in e]
+        return statistics.median(values) if values else float("nan")
+
+    load = os.getloadavg()[0]
+    print(f"{os.cpu_count()} CPUs, load average {load:.1f}; database {db.name}: {args.runs} runs of 16 points, "
+          f"{size:.0f} MB; medians of {args.repeat}; window under {'Xvfb' if xvfb else env['DISPLAY']}")
+    print(f"{'what':<52} {'measured':>10}  goal")
+    print(f"{'`drivelab runs` (' + str(lines) + ' runs listed)':<52} {wall:>8.2f} s  ≤ 0.5 s   (CPU {cpu:.2f} s)")
+    print(f"{'  of which the JVM and picocli (`drivelab --version`)':<52} {jvm_wall:>8.2f} s            "
+          f"(CPU {jvm_cpu:.2f} s)")
+    print(f"{'window shown, empty database':<52} {events['shown']:>8.2f} s  ≤ 1.5 s")
+    print(f"{'window shown, ' + str(args.runs) + ' runs':<52} {med('shown'):>8.2f} s  ≤ 1.5 s")
+    print(f"{'first pulse after it (the first frame), ' + str(args.runs) + ' runs':<52} {med('frame'):>8.2f} s")
+    print(f"{'History filled, ' + str(args.runs) + ' runs (after the window shows)':<52} "
+          f"{med('history', 'shown'):>8.2f} s  ≤ 1 s")
+    print(f"{'Compare filled, ' + str(args.runs) + ' runs (after the window shows)':<52} "
+          f"{med('compare', 'shown'):>8.2f} s  ≤ 1 s")
+    if stall:
+        print(f"{'UI thread: worst gap between pulses, live run':<52} {float(stall['worst_ms']):>7.0f} ms  ≤ 50 ms")
+        print(f"{'UI thread: 99th percentile gap':<52} {float(stall['p99_ms']):>7.0f} ms  ≤ 20 ms  "
+              f"(median {float(stall['median_ms']):.0f} ms, {stall['ticks']} ticks over {args.stall_seconds} s, "
+              f"{stall['over50']} over 50 ms, heap {stall['heap_mb']} MB, still running: {stall['running']})")
+    else:
+        print("live run: not measured (" + ", ".join(k for k in events if k.startswith("not")) + ")")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,166 @@
+package io.drivelab.store;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What a list of runs costs: one read for every run's progress, no wait for another process's write lock and no
+ * check of the whole file when nothing is written (a real SQLite file each time).
+ */
+class StoreReadsTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void completedPointKeysOfEveryRunGiveEachRunItsCompletePointsOnly() {
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            long first = store.createRun(StoreTest.newRun("first"));
+            long second = store.createRun(StoreTest.newRun("second"));
+            long none = store.createRun(StoreTest.newRun("nothing done"));
+            store.savePoint(first, StoreTest.measured("a", 0), List.of());
+            store.savePoint(first, StoreTest.measured("b", 1), List.of());
+            store.savePoint(second, StoreTest.measured("a", 0), List.of());
+            store.savePoint(second, PointResult.failed(StoreTest.meta("b", 1), "engine exited with 1",
+                    StoreTest.T0, StoreTest.T0.plusSeconds(1)), List.of());
+            store.savePoint(none, PointResult.failed(StoreTest.meta("a", 0), "engine exited with 1",
+                    StoreTest.T0, StoreTest.T0.plusSeconds(1)), List.of());
+
+            Map<Long, Set<String>> completed = store.completedPointKeysOfEveryRun();
+
+            assertEquals(Map.of(first, Set.of("a", "b"), second, Set.of("a")), completed);
+            assertEquals(store.completedPointKeys(first), completed.get(first));
+        }
+    }
+
+    @Test
+    void everyRunsCompletedPointsAreReadFromTheIndexAloneNotFromThePointsRows() throws SQLException {
+        Path db = dir.resolve("drivelab.db");
+        Store.open(db).close();
+
+        List<String> plan = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+             ResultSet rows = c.createStatement().executeQuery(
+                     "EXPLAIN QUERY PLAN SELECT run_id, point_key FROM points WHERE status = 'complete'")) {
+            while (rows.next()) {
+                plan.add(rows.getString("detail"));
+            }
+        }
+
+        assertTrue(plan.stream().anyMatch(step -> step.contains("COVERING INDEX points_complete")), plan.toString());
+    }
+
+    @Test
+    void markingStaleRunsDoesNotWaitForAnotherProcessWritingWhenNoneIsStale() throws SQLException {
+        Path db = dir.resolve("drivelab.db");
+        try (Store store = Store.open(db)) {
+            long finished = store.createRun(StoreTest.newRun("finished"));
+            store.updateRunStatus(finished, RunStatus.COMPLETE, null);
+            store.createRun(StoreTest.newRun("this process's, going on"));
+
+            // another process in the middle of a long write (an import of many files, say)
+            try (Connection writer = DriverManager.getConnection("jdbc:sqlite:" + db);
+                 Statement statement = writer.createStatement()) {
+                statement.execute("BEGIN IMMEDIATE");
+                statement.execute("UPDATE runs SET name = 'renamed' WHERE id = " + finished);
+
+                assertEquals(List.of(), store.markStaleRunsInterrupted());
+                assertEquals(2, store.listRuns().size());
+                statement.execute("ROLLBACK");
+            }
+        }
+    }
+
+    @Test
+    void aStaleRunFoundByTheReadIsStillMarkedInterrupted() {
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            long gone = store.createRun(StoreTest.newRun("its process died"), new RunnerProcess(Integer.MAX_VALUE,
+                    Instant.EPOCH));
+
+            List<Run> marked = store.markStaleRunsInterrupted();
+
+            assertEquals(List.of(gone), marked.stream().map(Run::id).toList());
+            assertEquals(RunStatus.INTERRUPTED, store.getRun(gone).orElseThrow().status());
+        }
+    }
+
+    @Test
+    void aBlockThatOnlyReadsWorksBesideDamageItDoesNotReadAndAWriteInItIsRefused() throws Exception {
+        Path db = dir.resolve("drivelab.db");
+        long run;
+        try (Store store = Store.open(db)) {
+            run = store.createRun(StoreTest.newRun("kept"));
+            store.savePoint(run, StoreTest.measured("a", 0), StoreTest.samples());
+        }
+        damageRootPage(db, "samples");
+
+        try (Store store = Store.open(db)) {
+            assertEquals(List.of("kept"), store.atomically(() -> store.listRuns().stream().map(Run::name).toList()));
+            StoreException refused = assertThrows(StoreException.class,
+                    () -> store.atomically(() -> {
+                        store.renameRun(run, "new name");
+                        return null;
+                    }));
+            assertTrue(refused.getMessage().contains(db + " is damaged"), refused.getMessage());
+            assertEquals("kept", store.getRun(run).orElseThrow().name());
+        }
+    }
+
+    @Test
+    void aReadThatMeetsDamageSaysTheDatabaseIsDamagedAndHowToRecover() throws Exception {
+        Path db = dir.resolve("drivelab.db");
+        try (Store store = Store.open(db)) {
+            store.createRun(StoreTest.newRun("lost"));
+        }
+        damageRootPage(db, "runs");
+
+        try (Store store = Store.open(db)) {
+            StoreException refused = assertThrows(StoreException.class, store::listRuns);
+
+            assertTrue(refused.getMessage().contains(db + " is damaged") && refused.getMessage().contains(".recover"),
+                    refused.getMessage());
+            assertFalse(refused.getMessage().contains("SQLITE_"), refused.getMessage());
+        }
+    }
+
+    /** Garbles the first page of {@code table}; the database is closed, its WAL folded into the file. */
+    private static void damageRootPage(Path db, String table) throws SQLException, IOException {
+        long page;
+        int pageSize;
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+             ResultSet root = c.createStatement().executeQuery("SELECT rootpage, (SELECT page_size FROM "
+                     + "pragma_page_size) FROM sqlite_master WHERE name = '" + table + "'")) {
+            page = root.getLong(1);
+            pageSize = root.getInt(2);
+        }
+        try (RandomAccessFile file = new RandomAccessFile(db.toFile(), "rw")) {
+            byte[] bytes = new byte[pageSize];
+            file.seek((page - 1) * pageSize);
+            file.readFully(bytes);
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] ^= (byte) 0x5a;
+            }
+            file.seek((page - 1) * pageSize);
+            file.write(bytes);
+        }
+    }
+}
