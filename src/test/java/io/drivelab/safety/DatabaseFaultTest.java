@@ -209,6 +209,15 @@ class DatabaseFaultTest {
                  ResultSet check = c.createStatement().executeQuery("PRAGMA integrity_check")) {
                 assertEquals("ok", check.getString(1));
             }
+            // marked at once, while the disk was full: not left "running" for the next start to find
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                 ResultSet run = c.createStatement().executeQuery("SELECT status FROM runs WHERE id = " + id)) {
+                assertEquals(RunStatus.INTERRUPTED.dbValue(), run.getString(1));
+            }
+            try (var left = Files.list(fs)) {
+                assertEquals(List.of(), left.filter(f -> f.getFileName().toString().contains("-room-")).toList(),
+                        "the room set aside for the run's end was left behind");
+            }
             try (Store store = Store.open(db)) {
                 List<StoredPoint> points = store.listPoints(id);
                 assertEquals(1, points.size(), "the point stored before the disk filled");
