@@ -120,8 +120,8 @@ public final class PlanRunner {
         }
     }
 
-    /** Ends the run's engine and frees its target (a run that will not execute, or one that has). */
-    void endSession() {
+    /** Ends the run's engine and frees its target: call it after a preflight whose run will not be executed. */
+    public void endSession() {
         hold.release();
     }
 
