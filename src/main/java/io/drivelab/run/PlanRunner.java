@@ -108,9 +108,9 @@ public final class PlanRunner {
         }
         targetCheck.check(plan, target);
         try {
-            hold.lock(target, 0);  // run 0: not filed yet
             Optional<String> confirmation = new WriteGuard(discovery).check(target, plan, allowDestroy,
                     overwriteFile);
+            hold.lock(target, 0);  // run 0: not filed yet
             if (fio == null) {
                 hold.startEngine(target, confirmation, WriteGuard.writes(plan));
             }
