@@ -231,6 +231,51 @@ class DatabaseFaultTest {
         }
     }
 
+    @Test
+    void whenEvenTheRoomSetAsideIsTakenTheMessageSaysWhenTheRunWillBeMarkedInterrupted() throws Exception {
+        Path fs = dir.resolve("dbfs");
+        Loop.mountTmpfs(fs, "4m");
+        try {
+            Path db = fs.resolve("d.db");
+            TestPlan plan = new TestPlan("two", "", Region.ofSize(4 * MIB), List.of(new WorkloadStep(
+                    Workload.of(Rw.RANDREAD, 4096), Matrix.of(List.of(1, 2), List.of(1), 1, 0, 0))));
+            AtomicReference<String> reported = new AtomicReference<>();
+            long id;
+            try (Store store = Store.open(db)) {
+                PlanRunner runner = new PlanRunner(store, ENGINE, new DeviceDiscovery(), new RunListener() {
+                    @Override
+                    public void pointFinished(RunProgress progress, PlanItem item, PointResult result) {
+                        fillUp(fs.resolve("filler"));
+                        try (var rooms = Files.list(fs)) {  // another program takes the room the run set aside
+                            for (Path room : rooms.filter(f -> f.toString().contains("-room-")).toList()) {
+                                Files.delete(room);
+                            }
+                        } catch (IOException e) {
+                            throw new AssertionError(e);
+                        }
+                        fillUp(fs.resolve("filler2"));
+                    }
+
+                    @Override
+                    public void runFinished(long runId, RunStatus s, String error) {
+                        reported.set(error);
+                    }
+                }).statusInterval(200);
+                id = runner.createRun(plan, dir.resolve("test.img"), null, null);
+                assertEquals(RunStatus.INTERRUPTED, runner.execute(id, null));
+            }
+
+            assertTrue(reported.get().contains("run " + id + " could not be marked interrupted in " + db)
+                    && reported.get().contains("until DriveLab next opens that database")
+                    && reported.get().contains("resume it then"), reported.get());
+            Matcher kept = Pattern.compile("kept in (\\S+\\.json)").matcher(reported.get());
+            assertTrue(kept.find(), reported.get());
+            Files.delete(Path.of(kept.group(1)));
+        } finally {
+            Loop.unmount(fs);
+        }
+    }
+
     /** Writes until the filesystem has no room left. */
     private static void fillUp(Path filler) {
         byte[] chunk = new byte[64 * 1024];
