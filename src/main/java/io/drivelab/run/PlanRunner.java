@@ -235,8 +235,8 @@ public final class PlanRunner {
         Set<String> finished = store.completedPointKeys(runId);
         RunClock clock = new RunClock(items, targetCheck.regionBytes(plan, target));
         TestFile testFile = new TestFile(target, store.path().toString(), runId);
-        Measurement m = new Measurement(hold.session(), fio, remote.orElse(null), target, engineExtras, statusIntervalMs,
-                listener, testFile, clock::now);
+        Measurement m = new Measurement(hold.session(), fio, remote.orElse(null), target, engineExtras,
+                statusIntervalMs, listener, testFile, clock::now);
         measurement = m;
         if (cancelled) {
             m.stop();
