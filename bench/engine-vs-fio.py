@@ -5,7 +5,10 @@ Usage: bench/engine-vs-fio.py [--target DEV|FILE] [--rounds N] [--runtime S] [--
 
 Without --target it sets up /dev/zram0 (root; a RAM block device shows the engine's own overhead) or falls
 back to a loop device over a file in /tmp. The machines are noisy: the two tools alternate (the order swaps
-every round) and medians are compared. Not part of the test suite; results go into README's Performance.
+every round), each round's engine/fio ratio is taken, and the median of those ratios is judged; the load average
+before and after is printed with it. Percentiles are of the same latency for both tools: from submission to
+completion (fio's lat, with --lat_percentiles=1; fio's default clat percentiles start after its submit call
+returns and would flatter fio). Not part of the test suite; results go into README's Performance.
 """
 import argparse, json, os, shutil, statistics, subprocess, sys, tempfile
 
@@ -50,13 +53,13 @@ def setup_target(size):
 def fio_point(target, rw, bs, qd, ioengine, runtime, size):
     out = sh(["fio", "--name=bench", f"--filename={target}", f"--rw={rw}", f"--bs={bs}", f"--iodepth={qd}",
               f"--ioengine={ioengine}", "--direct=1", f"--size={size}", f"--runtime={runtime}", "--time_based",
-              "--randrepeat=0", "--output-format=json"] + FIO_ENGINE_OPTS.get(ioengine, [])
+              "--randrepeat=0", "--lat_percentiles=1", "--output-format=json"] + FIO_ENGINE_OPTS.get(ioengine, [])
              # the engine writes incompressible data; fio's default buffers compress (zram then compresses them)
              + (["--refill_buffers"] if "write" in rw else []))
     job = json.loads(out[out.index("{"):])["jobs"][0]
     d = job["read"] if job["read"]["io_bytes"] else job["write"]
     return {"iops": d["iops"], "bw": d["bw_bytes"], "lat_mean": d["lat_ns"]["mean"],
-            "p50": d["clat_ns"]["percentile"]["50.000000"], "p99": d["clat_ns"]["percentile"]["99.000000"]}
+            "p50": d["lat_ns"]["percentile"]["50.000000"], "p99": d["lat_ns"]["percentile"]["99.000000"]}
 
 
 def engine_point(engine, target, rw, bs, qd, ioengine, runtime, size):
@@ -76,6 +79,11 @@ def confirmations(target):
     if target.startswith("/dev/"):
         return [f"--allow-destroy={target}"]
     return ["--overwrite-file"] if os.path.exists(target) else []
+
+
+def load():
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3]) + f" on {os.cpu_count()} CPUs"
 
 
 def verdict(ratio, target):
@@ -111,8 +119,11 @@ def main():
         sh(fill)
         print(f"target {target}, {a.rounds} rounds x {a.runtime} s per tool, fio {sh(['fio', '--version']).strip()} "
               f"(io_uring with fixedbufs, registerfiles; writes with refill_buffers)")
+        print(f"load average before: {load()}")
         print(f"{'case':22} {'figure':8} {'fio median':>14} {'engine median':>14} {'ratio':>7} {'goal':>11}  "
               f"p50 fio/eng (us)   p99 fio/eng (us)")
+        print(f"{'':22} (ratio: median of the rounds' engine/fio ratios; p50, p99: of submission-to-completion "
+              f"latency)")
         for name, rw, bs, qd, ioengine, figure, goal in CASES:
             if a.only and a.only != name:
                 continue
@@ -126,7 +137,8 @@ def main():
                         runs.append(engine_point(a.engine, target, rw, bs, qd, ioengine, a.runtime, a.size))
             med = lambda runs, k: statistics.median(x[k] for x in runs)
             f, e = med(fio_runs, figure), med(eng_runs, figure)
-            ratio = e / f if f else float("nan")
+            ratios = [x[figure] / y[figure] for x, y in zip(eng_runs, fio_runs) if y[figure]]
+            ratio = statistics.median(ratios) if ratios else float("nan")
             unit = {"iops": "IOPS", "bw": "MB/s", "lat_mean": "us"}[figure]
             scale = {"iops": 1, "bw": 1e-6, "lat_mean": 1e-3}[figure]
             ok = "ok" if verdict(ratio, goal) else "MISSED"
@@ -134,7 +146,9 @@ def main():
                   f"{med(fio_runs, 'p50') / 1e3:7.1f}/{med(eng_runs, 'p50') / 1e3:<7.1f}  "
                   f"{med(fio_runs, 'p99') / 1e3:7.1f}/{med(eng_runs, 'p99') / 1e3:<7.1f}")
             print(f"{'':22} runs fio    {' '.join(f'{x[figure] * scale:.0f}' for x in fio_runs)}")
-            print(f"{'':22} runs engine {' '.join(f'{x[figure] * scale:.0f}' for x in eng_runs)}", flush=True)
+            print(f"{'':22} runs engine {' '.join(f'{x[figure] * scale:.0f}' for x in eng_runs)}")
+            print(f"{'':22} ratios      {' '.join(f'{x:.2f}' for x in ratios)}", flush=True)
+        print(f"load average after: {load()}")
     finally:
         if cleanup:
             cleanup()

@@ -271,8 +271,10 @@ void *job_main(void *arg)
 	struct io_u *free_list = NULL;
 	unsigned inflight = 0;
 	bool issuing = true;
-	/* psync completes inside the call: nothing to wait for */
-	uint64_t spin_cap_ns = j->be->completes_inline ? 0 : r->opt->spin_us * 1000ull;
+	/* psync completes inside the call: nothing to wait for. At QD1 the job sleeps, as fio does: its one I/O
+	 * completes on another thread (a kernel worker, an interrupt's wake-up) whose CPU a spin would take, and
+	 * on a VM the spinner's CPU makes every wake-up cross CPUs (docs/engine.md, "QD1 latency") */
+	uint64_t spin_cap_ns = j->be->completes_inline || j->depth == 1 ? 0 : r->opt->spin_us * 1000ull;
 	uint64_t wait_ewma_ns = spin_cap_ns, spin_ns = 0;
 	bool rated = r->opt->rate_iops || r->opt->rate_bytes;
 	uint64_t due = 0;

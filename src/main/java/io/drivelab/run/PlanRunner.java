@@ -2,9 +2,7 @@ package io.drivelab.run;
 
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.EngineException;
-import io.drivelab.engine.EngineSession;
 import io.drivelab.fio.FioBinary;
-import io.drivelab.store.DiskFullException;
 import io.drivelab.store.PointStatus;
 import io.drivelab.store.Run;
 import io.drivelab.store.RunStatus;
@@ -42,13 +40,11 @@ public final class PlanRunner {
     private boolean keepFile;
     private FioBinary fio;
 
-    /** This runner's hold on its target while it executes a run (one run on a target at a time), or null. */
-    private TargetLock targetLock;
+    /** The target's lock and the run's engine, from the preflight to the run's end. */
+    private final TargetHold hold;
     private volatile boolean cancelled;
     /** The engine bridge of the execution going on, for {@link #cancel()}; null between executions. */
     private volatile Measurement measurement;
-    /** The run's engine, started at the preflight (authorization asked once, before the run is filed); or null. */
-    private EngineSession session;
     /** Other targets' runners this one keeps in step with, item by item; null when it runs alone. */
     private TargetSync sync;
     private final Object idleLock = new Object();
@@ -60,6 +56,7 @@ public final class PlanRunner {
         this.engine = engine;
         this.discovery = discovery;
         this.targetCheck = new TargetCheck(discovery);
+        this.hold = new TargetHold(engine, store.path());
         this.listener = listener == null ? RunListener.NONE : listener;
     }
 
@@ -98,7 +95,8 @@ public final class PlanRunner {
 
     /**
      * Preflight: refuses, before any run is filed, a target the plan cannot run on (missing, a region that does not
-     * fit, no permission: {@link TargetRefused} says which) or may not write (the write guard).
+     * fit, no permission: {@link TargetRefused} says which), one another run is busy on (naming that run), or one it
+     * may not write (the write guard). The target stays locked for this runner until its run ends.
      *
      * @param allowDestroy the device the user confirmed may be destroyed, or null
      */
@@ -109,38 +107,27 @@ public final class PlanRunner {
             return;
         }
         targetCheck.check(plan, target);
-        Optional<String> confirmation = new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile);
-        if (session == null && fio == null) {
-            session = openSession(target, confirmation, WriteGuard.writes(plan));
-        }
-    }
-
-    /**
-     * The engine every point of the run goes through; where this user may not open the device, started through
-     * pkexec, so a refused authorization ends the start here ("authorization was refused: ...").
-     */
-    private EngineSession openSession(Path target, Optional<String> confirmation, boolean writes) {
-        // given once for the whole run, as the user gave them
-        List<String> options = new ArrayList<>(confirmation.stream().toList());
-        if (Files.isDirectory(target) && !keepFile) {
-            options.add("--unlink");  // the checkpoint files the engine wrote into the folder, not others
-        }
         try {
-            return EngineSession.open(engine, target, options, writes);
-        } catch (EngineException e) {
-            throw new RunException(e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RunException("interrupted while the engine was starting", e);
+            Optional<String> confirmation = new WriteGuard(discovery).check(target, plan, allowDestroy,
+                    overwriteFile);
+            hold.lock(target, 0);  // run 0: not filed yet
+            if (fio == null) {
+                hold.startEngine(target, confirmation, WriteGuard.writes(plan), unlinks(target));
+            }
+        } catch (RuntimeException e) {
+            endSession();
+            throw e;
         }
     }
 
-    /** Ends the run's engine (a run that will not execute, or one that has). */
-    void endSession() {
-        if (session != null) {
-            session.close();
-            session = null;
-        }
+    /** Whether the engine removes the checkpoint files it writes into a folder (not others) when done. */
+    private boolean unlinks(Path target) {
+        return Files.isDirectory(target) && !keepFile;
+    }
+
+    /** Ends the run's engine and frees its target: call it after a preflight whose run will not be executed. */
+    public void endSession() {
+        hold.release();
     }
 
     /**
@@ -151,7 +138,9 @@ public final class PlanRunner {
     public long createRun(TestPlan plan, Path target, String name, String allowDestroy) {
         preflight(plan, target, allowDestroy);
         try {
-            return new RunFiling(store, targetCheck, engine, fio).file(plan, target, name);
+            long runId = new RunFiling(store, targetCheck, engine, fio).file(plan, target, name);
+            hold.filedAs(runId);
+            return runId;
         } catch (RuntimeException e) {
             endSession();  // no run, no engine
             throw e;
@@ -170,7 +159,8 @@ public final class PlanRunner {
 
     /** Claims an interrupted or failed run and executes what it has not finished. */
     public RunStatus resume(long runId, String allowDestroy) {
-        String measuredBy = store.getRun(runId).map(Run::engineVersion).orElse(null);
+        Optional<Run> stored = store.getRun(runId);
+        String measuredBy = stored.map(Run::engineVersion).orElse(null);
         if (fio == null && measuredBy != null && measuredBy.startsWith(FIO_VERSION_PREFIX)) {
             try {
                 fio = FioBinary.locate();
@@ -178,7 +168,15 @@ public final class PlanRunner {
                 throw new RunException("run " + runId + " was measured by " + measuredBy + ": " + e.getMessage(), e);
             }
         }
-        store.resumeRun(runId);
+        try {
+            // a target another run is busy on is refused before this run is claimed
+            stored.map(r -> Path.of(r.target())).filter(t -> RemoteTarget.of(t).isEmpty())
+                    .ifPresent(t -> hold.lock(t, runId));
+            store.resumeRun(runId);
+        } catch (RuntimeException e) {
+            endSession();
+            throw e;
+        }
         return execute(runId, allowDestroy);
     }
 
@@ -207,11 +205,7 @@ public final class PlanRunner {
         try {
             return executeLocked(runId, allowDestroy);
         } finally {
-            endSession();
-            if (targetLock != null) {
-                targetLock.close();  // ended, failed or stopped: the target is free for the next run
-                targetLock = null;
-            }
+            endSession();  // ended, failed or stopped: the target is free for the next run
         }
     }
 
@@ -232,8 +226,8 @@ public final class PlanRunner {
             if (remote.isEmpty() && Files.isDirectory(target) && !keepFile) {
                 engineExtras.add("--unlink");  // the checkpoint files the engine wrote into the folder, not others
             }
-            if (session == null && fio == null && remote.isEmpty()) {
-                session = openSession(target, confirmation, WriteGuard.writes(plan));  // a resumed run
+            if (fio == null && remote.isEmpty()) {
+                hold.startEngine(target, confirmation, WriteGuard.writes(plan), unlinks(target));  // a resumed run
             }
         } catch (RunException e) {
             store.updateRunStatus(runId, RunStatus.FAILED, e.getMessage());
@@ -246,8 +240,8 @@ public final class PlanRunner {
         Set<String> finished = store.completedPointKeys(runId);
         RunClock clock = new RunClock(items, targetCheck.regionBytes(plan, target));
         TestFile testFile = new TestFile(target, store.path().toString(), runId);
-        Measurement m = new Measurement(session, fio, remote.orElse(null), target, engineExtras, statusIntervalMs,
-                listener, testFile, clock::now);
+        Measurement m = new Measurement(hold.session(), fio, remote.orElse(null), target, engineExtras,
+                statusIntervalMs, listener, testFile, clock::now);
         measurement = m;
         if (cancelled) {
             m.stop();
@@ -258,6 +252,7 @@ public final class PlanRunner {
         String error = null;
         List<String> heldUp = new ArrayList<>();
         boolean caughtUp = finished.isEmpty();
+        RunEnd end = RunEnd.reserve(store, runId);
         try {
             for (int i = 0; i < items.size() && !cancelled; i++) {
                 PlanItem item = items.get(i);
@@ -294,36 +289,28 @@ public final class PlanRunner {
                         + " to measure again";
             }
         } catch (StoreException e) {
-            // A full disk stops the run where it is: resume continues it once there is room.
-            status = isDiskFull(e) ? RunStatus.INTERRUPTED : RunStatus.FAILED;
-            error = isDiskFull(e)
-                    ? "the disk holding the results database " + store.path() + " is full, so the last point "
-                    + "measured could not be stored; the points stored before it are kept. Free some space, then "
-                    + "resume run " + runId + " (" + e.getMessage() + ")"
-                    : "the results database failed: " + e.getMessage();
+            status = RunEnd.statusAfter(e);
+            error = end.errorAfter(e);
+        } catch (RuntimeException e) {
+            end.close();  // not recorded: the next start marks the run interrupted
+            throw e;
         } finally {
             measurement = null;
         }
         if (status == RunStatus.COMPLETE && !keepFile) {
             testFile.removeIfOurs();
         }
-        try {
-            store.updateRunStatus(runId, status, error);
-        } catch (StoreException e) {
-            // the points saved so far are safe; the next start marks the run interrupted
-            error = (error == null ? "" : error + "; ") + "cannot record the run's end: " + e.getMessage();
-        }
+        error = end.record(status, error);  // recorded even on a full disk: the room set aside is given back
         leaveSync();
         listener.runFinished(runId, status, error);
         return status;
     }
 
-    /** A target on this machine: it suits the plan, no other run has it, and the write guard lets it be. */
     /** A target on this machine: checked, locked for the run, judged by the write guard; its confirmation. */
     private Optional<String> local(TestPlan plan, Path target, long runId, String allowDestroy,
                                    List<String> engineExtras) {
         targetCheck.check(plan, target);
-        targetLock = TargetLock.acquire(target, runId, store.path());
+        hold.lock(target, runId);  // held since the preflight, or a run executed without one
         Optional<String> confirmation = new WriteGuard(discovery).check(target, plan, allowDestroy, overwriteFile);
         confirmation.ifPresent(engineExtras::add);
         return confirmation;
@@ -389,10 +376,5 @@ public final class PlanRunner {
                 }
             }
         }
-    }
-
-    /** The disk (or the quota) holding the database is full. */
-    private static boolean isDiskFull(Throwable e) {
-        return e instanceof DiskFullException;
     }
 }

@@ -53,14 +53,18 @@ public final class TargetLock implements AutoCloseable {
     private record Locked(String name, FileChannel channel, FileLock lock) {
     }
 
-    private final Holder holder;
+    /** Guarded by HELD. */
+    private Holder holder;
     private final List<Locked> locked = new ArrayList<>();
 
     private TargetLock(Holder holder) {
         this.holder = holder;
     }
 
-    /** Locks {@code target} for run {@code runId} of {@code database}, in the machine's lock folder. */
+    /**
+     * Locks {@code target} for run {@code runId} of {@code database}, in the machine's lock folder; a run not filed
+     * yet (the preflight) locks as run 0 and names itself with {@link #filedAs} once it has its id.
+     */
     public static TargetLock acquire(Path target, long runId, Path database) {
         return acquire(folder(), target, runId, database);
     }
@@ -80,12 +84,8 @@ public final class TargetLock implements AutoCloseable {
                 for (String name : lockNames(target)) {
                     lock.lockOne(folder, name, target);
                 }
-                byte[] json = JSON.writeValueAsBytes(holder);
-                for (Locked l : lock.locked) {
-                    l.channel().truncate(0);
-                    l.channel().write(ByteBuffer.wrap(json), 0);
-                    HELD.put(l.name(), lock);
-                }
+                lock.writeHolder();
+                lock.locked.forEach(l -> HELD.put(l.name(), lock));
             } catch (IOException e) {
                 lock.close();
                 throw new RunException("cannot lock " + target + " for this run in " + folder + " (" + e
@@ -96,6 +96,27 @@ public final class TargetLock implements AutoCloseable {
             }
         }
         return lock;
+    }
+
+    private void writeHolder() throws IOException {
+        byte[] json = JSON.writeValueAsBytes(holder);
+        for (Locked l : locked) {
+            l.channel().truncate(0);
+            l.channel().write(ByteBuffer.wrap(json), 0);
+        }
+    }
+
+    /** The run held the target before it was filed (the preflight): its lock files now name it. */
+    void filedAs(long runId) {
+        synchronized (HELD) {
+            Holder h = holder;
+            holder = new Holder(h.target(), runId, h.pid(), h.user(), h.database(), h.started());
+            try {
+                writeHolder();
+            } catch (IOException e) {
+                // the lock still holds; a run refused meanwhile is told "a run being started" instead of its id
+            }
+        }
     }
 
     private void lockOne(Path folder, String name, Path target) throws IOException {
@@ -138,7 +159,8 @@ public final class TargetLock implements AutoCloseable {
         } catch (RuntimeException e) {
             started = h.started();
         }
-        return new RunException(target + " is being tested by run " + h.run() + " (drivelab pid " + h.pid()
+        String run = h.run() > 0 ? "run " + h.run() : "a run being started";
+        return new RunException(target + " is being tested by " + run + " (drivelab pid " + h.pid()
                 + (h.user() == null ? "" : " of user " + h.user()) + ", database " + h.database() + "), started "
                 + started + "; wait for it or stop it");
     }

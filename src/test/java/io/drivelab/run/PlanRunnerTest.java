@@ -73,6 +73,33 @@ class PlanRunnerTest {
     }
 
     @Test
+    void aTargetAnotherRunIsBusyOnIsRefusedNamingThatRunBeforeARunIsFiled() {
+        try (TargetLock other = TargetLock.acquire(target, 41, dir.resolve("other.db"))) {
+            RunException e = assertThrows(RunException.class,
+                    () -> runner(RunListener.NONE).createRun(smallPlan(0), target, null, null));
+
+            assertTrue(e.getMessage().startsWith(target + " is being tested by run 41 (drivelab pid "
+                    + ProcessHandle.current().pid()) && e.getMessage().contains(dir.resolve("other.db").toString()),
+                    e.getMessage());
+            assertEquals(List.of(), store.listRuns(), "a run was filed");
+        }
+    }
+
+    @Test
+    void aRunHoldsItsTargetFromThePreflightAndItsLockNamesItOnceFiled() throws IOException {
+        PlanRunner runner = runner(RunListener.NONE);
+        runner.preflight(smallPlan(0), target, null);
+        RunException early = assertThrows(RunException.class, () -> TargetLock.acquire(target, 2, null));
+        long id = runner.createRun(smallPlan(0), target, null, null);
+        TargetLock.Holder filed = TargetLock.holderOf(target).orElseThrow();
+        runner.endSession();  // it will not execute: the target is free again
+
+        assertTrue(early.getMessage().contains("is being tested by a run being started"), early.getMessage());
+        assertEquals(id, filed.run());
+        TargetLock.acquire(target, 3, null).close();
+    }
+
+    @Test
     void quickPresetRunsEveryPointInOrderAndStoresThem() {
         TestPlan plan = Presets.get(Presets.QUICK).withTimes(1, 0, 0).withTarget(Region.ofSize(64 * MIB));
         PlanRunner runner = runner(RunListener.NONE);

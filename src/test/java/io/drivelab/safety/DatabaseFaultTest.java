@@ -174,28 +174,12 @@ class DatabaseFaultTest {
         try {
             Path db = fs.resolve("d.db");
             Path filler = fs.resolve("filler");
-            TestPlan plan = new TestPlan("three", "", Region.ofSize(4 * MIB), List.of(new WorkloadStep(
-                    Workload.of(Rw.RANDREAD, 4096), Matrix.of(List.of(1, 2, 4), List.of(1), 1, 0, 0))));
-            AtomicReference<String> reported = new AtomicReference<>();
-            RunStatus status;
-            long id;
-            try (Store store = Store.open(db)) {
-                PlanRunner runner = new PlanRunner(store, ENGINE, new DeviceDiscovery(), new RunListener() {
-                    @Override
-                    public void pointFinished(RunProgress progress, PlanItem item, PointResult result) {
-                        fillUp(filler);  // another program takes the last free byte after the first point
-                    }
+            // another program takes the last free byte after the first point
+            Ended ended = runFillingUp(db, reads(1, 2, 4), () -> fillUp(filler));
+            long id = ended.id();
+            AtomicReference<String> reported = new AtomicReference<>(ended.error());
 
-                    @Override
-                    public void runFinished(long runId, RunStatus s, String error) {
-                        reported.set(error);
-                    }
-                }).statusInterval(200);
-                id = runner.createRun(plan, dir.resolve("test.img"), null, null);
-                status = runner.execute(id, null);
-            }
-
-            assertEquals(RunStatus.INTERRUPTED, status);
+            assertEquals(RunStatus.INTERRUPTED, ended.status());
             assertTrue(reported.get().contains("is full") && reported.get().contains(db.toString())
                     && !reported.get().contains("SQLITE"), reported.get());
             Matcher kept = Pattern.compile("kept in (\\S+\\.json)").matcher(reported.get());
@@ -209,6 +193,15 @@ class DatabaseFaultTest {
                  ResultSet check = c.createStatement().executeQuery("PRAGMA integrity_check")) {
                 assertEquals("ok", check.getString(1));
             }
+            // marked at once, while the disk was full: not left "running" for the next start to find
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                 ResultSet run = c.createStatement().executeQuery("SELECT status FROM runs WHERE id = " + id)) {
+                assertEquals(RunStatus.INTERRUPTED.dbValue(), run.getString(1));
+            }
+            try (var left = Files.list(fs)) {
+                assertEquals(List.of(), left.filter(f -> f.getFileName().toString().contains("-room-")).toList(),
+                        "the room set aside for the run's end was left behind");
+            }
             try (Store store = Store.open(db)) {
                 List<StoredPoint> points = store.listPoints(id);
                 assertEquals(1, points.size(), "the point stored before the disk filled");
@@ -219,6 +212,68 @@ class DatabaseFaultTest {
             }
         } finally {
             Loop.unmount(fs);
+        }
+    }
+
+    @Test
+    void whenEvenTheRoomSetAsideIsTakenTheMessageSaysWhenTheRunWillBeMarkedInterrupted() throws Exception {
+        Path fs = dir.resolve("dbfs");
+        Loop.mountTmpfs(fs, "4m");
+        try {
+            Path db = fs.resolve("d.db");
+            Ended ended = runFillingUp(db, reads(1, 2), () -> {
+                fillUp(fs.resolve("filler"));
+                try (var rooms = Files.list(fs)) {  // another program takes the room the run set aside
+                    for (Path room : rooms.filter(f -> f.toString().contains("-room-")).toList()) {
+                        Files.delete(room);
+                    }
+                } catch (IOException e) {
+                    throw new AssertionError(e);
+                }
+                fillUp(fs.resolve("filler2"));
+            });
+            long id = ended.id();
+            AtomicReference<String> reported = new AtomicReference<>(ended.error());
+
+            assertEquals(RunStatus.INTERRUPTED, ended.status());
+            assertTrue(reported.get().contains("run " + id + " could not be marked interrupted in " + db)
+                    && reported.get().contains("until DriveLab next opens that database")
+                    && reported.get().contains("resume it then"), reported.get());
+            Matcher kept = Pattern.compile("kept in (\\S+\\.json)").matcher(reported.get());
+            assertTrue(kept.find(), reported.get());
+            Files.delete(Path.of(kept.group(1)));
+        } finally {
+            Loop.unmount(fs);
+        }
+    }
+
+    /** 4 KiB random reads of 1 s at these queue depths, on 4 MiB. */
+    private static TestPlan reads(Integer... iodepths) {
+        return new TestPlan("reads", "", Region.ofSize(4 * MIB), List.of(new WorkloadStep(
+                Workload.of(Rw.RANDREAD, 4096), Matrix.of(List.of(iodepths), List.of(1), 1, 0, 0))));
+    }
+
+    private record Ended(long id, RunStatus status, String error) {
+    }
+
+    /** Files and executes {@code plan} on a test file, recorded in {@code db}; {@code afterPoint} after each point. */
+    private Ended runFillingUp(Path db, TestPlan plan, Runnable afterPoint) {
+        AtomicReference<String> reported = new AtomicReference<>();
+        try (Store store = Store.open(db)) {
+            PlanRunner runner = new PlanRunner(store, ENGINE, new DeviceDiscovery(), new RunListener() {
+                @Override
+                public void pointFinished(RunProgress progress, PlanItem item, PointResult result) {
+                    afterPoint.run();
+                }
+
+                @Override
+                public void runFinished(long runId, RunStatus s, String error) {
+                    reported.set(error);
+                }
+            }).statusInterval(200);
+            long id = runner.createRun(plan, dir.resolve("test.img"), null, null);
+            RunStatus status = runner.execute(id, null);
+            return new Ended(id, status, reported.get());
         }
     }
 

@@ -51,6 +51,7 @@ class PreflightTest {
             // the whole device, or a region that fits, passes the preflight
             runner.preflight(quick.withTarget(Region.WHOLE), loop.device, loop.device.toString());
             runner.preflight(quick.withTarget(Region.ofSize(256 * MIB)), loop.device, loop.device.toString());
+            runner.endSession();  // no run follows: the engine ends and the device is free for the next test
         }
     }
 
