@@ -72,17 +72,41 @@ final class FioServers implements AutoCloseable {
 
     /** The {@code index}-th server stops answering at once: it and the workers it forked are killed. */
     void kill(int index) throws InterruptedException {
+        signal(index, "KILL");
+        servers.get(index).destroyForcibly();
+    }
+
+    /**
+     * The {@code index}-th server hangs: it and its workers are stopped (SIGSTOP), their connections left open, as
+     * a machine that froze. {@link #kill} or {@link #close} ends them.
+     */
+    void freeze(int index) throws InterruptedException {
+        signal(index, "STOP");
+    }
+
+    private void signal(int index, String signal) throws InterruptedException {
         // setsid runs fio in its place, or (when it leads a process group already) as its child: fio's pid is the
-        // id of the group that fio and its workers are in
+        // id of the group that fio and its workers are in (fio's own children are its connections and jobs)
         Process setsid = servers.get(index);
-        long group = setsid.toHandle().children().findFirst().map(ProcessHandle::pid).orElse(setsid.pid());
+        long group = processGroup(setsid.pid()) == setsid.pid() ? setsid.pid()
+                : setsid.toHandle().children().findFirst().map(ProcessHandle::pid).orElse(setsid.pid());
         try {
-            new ProcessBuilder("kill", "-KILL", "--", "-" + group).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            new ProcessBuilder("kill", "-" + signal, "--", "-" + group)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start().waitFor();
         } catch (IOException e) {
-            throw new IllegalStateException("cannot kill the fio server's process group " + group, e);
+            throw new IllegalStateException("cannot signal the fio server's process group " + group, e);
         }
-        servers.get(index).destroyForcibly();
+    }
+
+    /** The process group of {@code pid} (the fifth field of /proc/PID/stat, after the name in parentheses). */
+    private static long processGroup(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[2]);
+        } catch (IOException gone) {
+            return -1;
+        }
     }
 
     @Override
