@@ -64,6 +64,10 @@ class FioRemoteHostsTest {
                 assertTrue(r.read().ios() > 0);
                 assertEquals("fio", JSON.readTree(r.rawJson()).path("engine").asText());
                 assertFalse(r.histogram().read().isEmpty(), "the server's json+ histogram comes back");
+                // fio's client lists every status report's running totals: the figures are the last one's alone
+                double iosFromRate = r.read().iops() * r.runtimeMs() / 1000.0;
+                assertEquals(1.0, r.read().ios() / iosFromRate, 0.02, "ios " + r.read().ios() + " at "
+                        + r.read().iops() + " IOPS for " + r.runtimeMs() + " ms");
             }
             assertEquals(32 * M, Files.size(dir.resolve("a.img")), "each server laid out its own file");
             assertEquals(32 * M, Files.size(dir.resolve("b.img")));
