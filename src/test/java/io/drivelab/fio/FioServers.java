@@ -85,27 +85,16 @@ final class FioServers implements AutoCloseable {
     }
 
     private void signal(int index, String signal) throws InterruptedException {
-        // setsid runs fio in its place, or (when it leads a process group already) as its child: fio's pid is the
-        // id of the group that fio and its workers are in (fio's own children are its connections and jobs)
-        Process setsid = servers.get(index);
-        long group = processGroup(setsid.pid()) == setsid.pid() ? setsid.pid()
-                : setsid.toHandle().children().findFirst().map(ProcessHandle::pid).orElse(setsid.pid());
+        // fio and every process below it: setsid runs fio in its place or as its child, and fio's job processes
+        // start sessions of their own (a signal to fio's process group misses them)
+        ProcessHandle setsid = servers.get(index).toHandle();
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal, "--", Long.toString(setsid.pid())));
+        setsid.descendants().forEach(p -> command.add(Long.toString(p.pid())));
         try {
-            new ProcessBuilder("kill", "-" + signal, "--", "-" + group)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start().waitFor();
         } catch (IOException e) {
-            throw new IllegalStateException("cannot signal the fio server's process group " + group, e);
-        }
-    }
-
-    /** The process group of {@code pid} (the fifth field of /proc/PID/stat, after the name in parentheses). */
-    private static long processGroup(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[2]);
-        } catch (IOException gone) {
-            return -1;
+            throw new IllegalStateException("cannot signal the fio server " + setsid.pid(), e);
         }
     }
 
