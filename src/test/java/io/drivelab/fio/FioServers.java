@@ -20,6 +20,7 @@ import java.util.concurrent.TimeoutException;
  */
 final class FioServers implements AutoCloseable {
     private final List<Process> servers = new ArrayList<>();
+    private final List<String> arguments = new ArrayList<>();
 
     /** Starts a server and returns its host once it accepts connections. */
     FioHost start(FioBinary fio, Path log) throws IOException, InterruptedException {
@@ -33,8 +34,9 @@ final class FioServers implements AutoCloseable {
     /** Starts a server on {@code port} (e.g. again, after {@link #kill}) and returns its host once it answers. */
     FioHost startOn(FioBinary fio, int port, Path log) throws IOException, InterruptedException {
         // a session of its own: the workers it forks share its process group, so a kill reaches every one of them
-        Process server = new ProcessBuilder("setsid", "--wait", fio.path().toString(),
-                "--server=ip:127.0.0.1," + port)
+        String argument = "--server=ip:127.0.0.1," + port;
+        arguments.add(argument);
+        Process server = new ProcessBuilder("setsid", "--wait", fio.path().toString(), argument)
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         servers.add(server);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -104,5 +106,9 @@ final class FioServers implements AutoCloseable {
             kill(i);
             servers.get(i).waitFor();
         }
+        // a job whose connection ended before its server was killed is left to init: found by its server's
+        // argument, which names a port this test chose
+        ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(a -> List.of(a).stream()
+                .anyMatch(arguments::contains)).orElse(false)).forEach(ProcessHandle::destroyForcibly);
     }
 }
