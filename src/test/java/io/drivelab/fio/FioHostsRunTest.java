@@ -2,6 +2,9 @@ package io.drivelab.fio;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -74,6 +77,26 @@ class FioHostsRunTest {
         var export = FioEngineRunTest.drivelab("export", "1", "--combined", "--format", "csv", "--db", db.toString());
         assertEquals(0, export.exit(), export.err());
         assertEquals(17, export.out().strip().split("\n").length, "a header and 16 summed points: " + export.out());
+        Map<String, Double> summed = iopsByPoint(export.out());
+        Map<String, Double> one = iopsByPoint(FioEngineRunTest.drivelab("export", "1", "--format", "csv", "--db",
+                db.toString()).out());
+        Map<String, Double> two = iopsByPoint(FioEngineRunTest.drivelab("export", "2", "--format", "csv", "--db",
+                db.toString()).out());
+        assertEquals(16, summed.size());
+        summed.forEach((point, iops) -> assertEquals(one.get(point) + two.get(point), iops, 1.0,
+                point + ": the combined IOPS are the two hosts' summed"));
+    }
+
+    /** The iops column of a CSV export, by point key. */
+    private static Map<String, Double> iopsByPoint(String csv) {
+        List<String> lines = List.of(csv.strip().split("\n"));
+        List<String> header = List.of(lines.get(0).split(","));
+        Map<String, Double> iops = new HashMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",");
+            iops.put(cells[header.indexOf("point_key")], Double.parseDouble(cells[header.indexOf("iops")]));
+        }
+        return iops;
     }
 
     @Test
