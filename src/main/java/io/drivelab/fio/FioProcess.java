@@ -50,6 +50,7 @@ public final class FioProcess implements AutoCloseable {
     private final BlockSizeMix mix;
     private StartEvent start;
     private FioHost host;
+    private HostWatch watch;
     private volatile String refused;
     private volatile JsonNode lastReport;
     private volatile boolean stopped;
@@ -103,6 +104,7 @@ public final class FioProcess implements AutoCloseable {
             Files.writeString(jobFile, jobText);
             command = new ArrayList<>(List.of(fio.path().toString()));
             if (host != null) {
+                command.add(HostWatch.TRACE_OPTION);
                 command.add("--client=" + host.clientArgument());
             }
             command.addAll(List.of("--output-format=json+", "--status-interval=" + STATUS_INTERVAL_S,
@@ -114,6 +116,10 @@ public final class FioProcess implements AutoCloseable {
         }
         FioProcess started = new FioProcess(fio, point, jobFile, jobText, process, listener);
         started.host = host;
+        if (host != null) {
+            started.watch = new HostWatch(host, STATUS_INTERVAL_S);
+            started.watch.watch(process, started::kill);
+        }
         started.start = FioStart.of(fio, point, host == null ? target : host + ":" + target, created, command);
         started.stdoutReader.start();
         started.stderrReader.start();
@@ -145,6 +151,9 @@ public final class FioProcess implements AutoCloseable {
         }
         if (refused != null) {
             throw new EngineException(refused, null, exit, stderr(), null, null);
+        }
+        if (watch != null && watch.verdict() != null) {
+            throw new EngineException(watch.verdict(), null, exit, stderr(), null, null);
         }
         JsonNode report = lastReport;
         String tail = tail(stderr());
@@ -251,6 +260,9 @@ public final class FioProcess implements AutoCloseable {
     }
 
     private void diagnostic(String line) {
+        if (watch != null && watch.consume(line)) {
+            return;
+        }
         if (host != null && line.startsWith("hostname=")) {
             checkServer(line);
         }

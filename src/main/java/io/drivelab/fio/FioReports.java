@@ -3,7 +3,9 @@ package io.drivelab.fio;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -48,16 +50,26 @@ final class FioReports {
         }
     }
 
-    /** A report's entries for the measured job ("jobs" locally, "client_stats" from a fio server). */
+    /**
+     * A report's entries for the measured job ("jobs" locally, "client_stats" from a fio server). fio's client
+     * prints one report, at the end, listing the running totals of every status interval in turn: a job's last
+     * entry is its result (DriveLab's job files set group_reporting, so a job has one entry per interval).
+     */
     static List<JsonNode> entries(JsonNode report) {
-        List<JsonNode> entries = new ArrayList<>();
-        JsonNode jobs = report.has("client_stats") ? report.path("client_stats") : report.path("jobs");
-        for (JsonNode entry : jobs) {
+        if (!report.has("client_stats")) {
+            List<JsonNode> entries = new ArrayList<>();
+            report.path("jobs").forEach(entries::add);
+            return entries;
+        }
+        Map<String, JsonNode> last = new LinkedHashMap<>();
+        for (JsonNode entry : report.path("client_stats")) {
             // fio adds an "All clients" sum when it talks to several servers; each DriveLab client talks to one
-            if (!"All clients".equals(entry.path("jobname").asText())) {
-                entries.add(entry);
+            String job = entry.path("jobname").asText();
+            if (!"All clients".equals(job)) {
+                last.remove(job);
+                last.put(job, entry);
             }
         }
-        return entries;
+        return new ArrayList<>(last.values());
     }
 }

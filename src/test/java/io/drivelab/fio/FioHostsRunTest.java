@@ -2,6 +2,9 @@ package io.drivelab.fio;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -58,6 +61,10 @@ class FioHostsRunTest {
             var ran = FioEngineRunTest.drivelab(run(db, a, b));
             assertEquals(0, ran.exit(), ran.err() + ran.out());
         }
+        assertTwoRunsOf16PointsSummedByTheCombinedExport(db);
+    }
+
+    private static void assertTwoRunsOf16PointsSummedByTheCombinedExport(Path db) {
         try (Store store = Store.open(db)) {
             RunGroup group = store.findRunGroup(1).orElseThrow();
             assertEquals(2, group.runIds().size());
@@ -70,10 +77,47 @@ class FioHostsRunTest {
         var export = FioEngineRunTest.drivelab("export", "1", "--combined", "--format", "csv", "--db", db.toString());
         assertEquals(0, export.exit(), export.err());
         assertEquals(17, export.out().strip().split("\n").length, "a header and 16 summed points: " + export.out());
+        Map<String, Double> summed = iopsByPoint(export.out());
+        Map<String, Double> one = iopsByPoint(FioEngineRunTest.drivelab("export", "1", "--format", "csv", "--db",
+                db.toString()).out());
+        Map<String, Double> two = iopsByPoint(FioEngineRunTest.drivelab("export", "2", "--format", "csv", "--db",
+                db.toString()).out());
+        assertEquals(16, summed.size());
+        summed.forEach((point, iops) -> assertEquals(one.get(point) + two.get(point), iops, 1.0,
+                point + ": the combined IOPS are the two hosts' summed"));
+    }
+
+    /** The iops column of a CSV export, by point key. */
+    private static Map<String, Double> iopsByPoint(String csv) {
+        List<String> lines = List.of(csv.strip().split("\n"));
+        List<String> header = List.of(lines.get(0).split(","));
+        Map<String, Double> iops = new HashMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",");
+            iops.put(cells[header.indexOf("point_key")], Double.parseDouble(cells[header.indexOf("iops")]));
+        }
+        return iops;
     }
 
     @Test
     void aKilledServerFailsItsRunTheOtherCompletesAndTheFailedOneResumes() throws Exception {
+        faultOnTheFirstHostThenResume(servers -> servers.kill(0), "");
+    }
+
+    @Test
+    void aHostThatStopsAnsweringFailsItsRunTheOtherCompletesAndTheFailedOneResumes() throws Exception {
+        // a frozen machine keeps its connections open: only the silence tells
+        faultOnTheFirstHostThenResume(servers -> {
+            servers.freeze(0);
+        }, "stopped answering");
+    }
+
+    private interface Fault {
+        void strike(FioServers servers) throws Exception;
+    }
+
+    /** Runs the plan on two hosts, strikes the first mid-run, then brings it back and resumes its run. */
+    private void faultOnTheFirstHostThenResume(Fault fault, String why) throws Exception {
         FioBinary fio = FioProcessTest.fio();
         Path db = dir.resolve("d.db");
         try (FioServers servers = new FioServers()) {
@@ -82,7 +126,7 @@ class FioHostsRunTest {
             var running = CompletableFuture.supplyAsync(() -> FioEngineRunTest.drivelab(run(db, a, b)));
             Path fileA = dir.resolve("a.img");
             FioServers.awaitLaidOut(fileA, 32 * M, running);
-            servers.kill(0);
+            fault.strike(servers);
             var ran = running.get(240, TimeUnit.SECONDS);
             assertTrue(ran.exit() != 0, "a run of the group failed: " + ran.out());
             try (Store store = Store.open(db)) {
@@ -90,11 +134,12 @@ class FioHostsRunTest {
                 var onA = store.getRun(group.runIds().get(0)).orElseThrow();
                 var onB = store.getRun(group.runIds().get(1)).orElseThrow();
                 assertEquals(RunStatus.FAILED, onA.status());
-                assertTrue(onA.error().contains(a.toString()), onA.error());
+                assertTrue(onA.error().contains(a.toString()) && onA.error().contains(why), onA.error());
                 assertEquals(RunStatus.COMPLETE, onB.status(), onB.error());
                 assertEquals(16, store.listPoints(onB.id()).size());
             }
             // the host answers again (a new server on its port): the failed run resumes there
+            servers.kill(0);
             FioHost again = servers.startOn(fio, a.port(), dir.resolve("a2.log"));
             assertEquals(a, again);
             var resumed = FioEngineRunTest.drivelab("resume", "1", "--db", db.toString());
@@ -105,5 +150,28 @@ class FioHostsRunTest {
             assertEquals(16, store.listPoints(1).stream().filter(p -> p.point().status()
                     == io.drivelab.store.PointStatus.COMPLETE).count());
         }
+    }
+
+    /**
+     * The issue's case: two fio servers as two machines (network namespaces of their own), each with a 256 MiB
+     * file; two runs of the quick preset's 16 points in one group, summed by the combined export.
+     */
+    @Test
+    void twoHostsInNetworkNamespacesStoreTwoRunsInOneGroupAndTheCombinedExportSumsThem() throws Exception {
+        FioBinary fio = FioProcessTest.fio();
+        FioNamespaces.assumeAvailable();
+        Path db = dir.resolve("d.db");
+        try (FioNamespaces machines = new FioNamespaces()) {
+            FioHost a = machines.start(fio, dir.resolve("a.log"));
+            FioHost b = machines.start(fio, dir.resolve("b.log"));
+            var ran = FioEngineRunTest.drivelab("run", "--db", db.toString(), "--host", a.toString(), "--target",
+                    dir.resolve("f1.img").toString(), "--host", b.toString(), "--target",
+                    dir.resolve("f2.img").toString(), "--preset", "quick", "--size", "256M", "--runtime", "1",
+                    "--ramp", "0", "--idle", "0");
+            assertEquals(0, ran.exit(), ran.err() + ran.out());
+        }
+        assertEquals(256 * M, Files.size(dir.resolve("f1.img")), "each machine laid out its own file");
+        assertEquals(256 * M, Files.size(dir.resolve("f2.img")));
+        assertTwoRunsOf16PointsSummedByTheCombinedExport(db);
     }
 }

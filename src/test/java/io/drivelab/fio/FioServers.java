@@ -20,6 +20,7 @@ import java.util.concurrent.TimeoutException;
  */
 final class FioServers implements AutoCloseable {
     private final List<Process> servers = new ArrayList<>();
+    private final List<String> arguments = new ArrayList<>();
 
     /** Starts a server and returns its host once it accepts connections. */
     FioHost start(FioBinary fio, Path log) throws IOException, InterruptedException {
@@ -33,8 +34,9 @@ final class FioServers implements AutoCloseable {
     /** Starts a server on {@code port} (e.g. again, after {@link #kill}) and returns its host once it answers. */
     FioHost startOn(FioBinary fio, int port, Path log) throws IOException, InterruptedException {
         // a session of its own: the workers it forks share its process group, so a kill reaches every one of them
-        Process server = new ProcessBuilder("setsid", "--wait", fio.path().toString(),
-                "--server=ip:127.0.0.1," + port)
+        String argument = "--server=ip:127.0.0.1," + port;
+        arguments.add(argument);
+        Process server = new ProcessBuilder("setsid", "--wait", fio.path().toString(), argument)
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         servers.add(server);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -72,17 +74,30 @@ final class FioServers implements AutoCloseable {
 
     /** The {@code index}-th server stops answering at once: it and the workers it forked are killed. */
     void kill(int index) throws InterruptedException {
-        // setsid runs fio in its place, or (when it leads a process group already) as its child: fio's pid is the
-        // id of the group that fio and its workers are in
-        Process setsid = servers.get(index);
-        long group = setsid.toHandle().children().findFirst().map(ProcessHandle::pid).orElse(setsid.pid());
+        signal(index, "KILL");
+        servers.get(index).destroyForcibly();
+    }
+
+    /**
+     * The {@code index}-th server hangs: it and its workers are stopped (SIGSTOP), their connections left open, as
+     * a machine that froze. {@link #kill} or {@link #close} ends them.
+     */
+    void freeze(int index) throws InterruptedException {
+        signal(index, "STOP");
+    }
+
+    private void signal(int index, String signal) throws InterruptedException {
+        // fio and every process below it: setsid runs fio in its place or as its child, and fio's job processes
+        // start sessions of their own (a signal to fio's process group misses them)
+        ProcessHandle setsid = servers.get(index).toHandle();
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal, "--", Long.toString(setsid.pid())));
+        setsid.descendants().forEach(p -> command.add(Long.toString(p.pid())));
         try {
-            new ProcessBuilder("kill", "-KILL", "--", "-" + group).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start().waitFor();
         } catch (IOException e) {
-            throw new IllegalStateException("cannot kill the fio server's process group " + group, e);
+            throw new IllegalStateException("cannot signal the fio server " + setsid.pid(), e);
         }
-        servers.get(index).destroyForcibly();
     }
 
     @Override
@@ -91,5 +106,9 @@ final class FioServers implements AutoCloseable {
             kill(i);
             servers.get(i).waitFor();
         }
+        // a job whose connection ended before its server was killed is left to init: found by its server's
+        // argument, which names a port this test chose
+        ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(a -> List.of(a).stream()
+                .anyMatch(arguments::contains)).orElse(false)).forEach(ProcessHandle::destroyForcibly);
     }
 }
