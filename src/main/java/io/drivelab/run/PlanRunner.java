@@ -315,7 +315,6 @@ public final class PlanRunner {
         return status;
     }
 
-    /** A target on this machine: it suits the plan, no other run has it, and the write guard lets it be. */
     /** A target on this machine: checked, locked for the run, judged by the write guard; its confirmation. */
     private Optional<String> local(TestPlan plan, Path target, long runId, String allowDestroy,
                                    List<String> engineExtras) {
@@ -333,8 +332,13 @@ public final class PlanRunner {
     }
 
     /** Measures one plan item: all passes of a point, or a precondition (in rounds until steady). */
-    private Optional<String> runItem(long runId, int seq, PlanItem item, Measurement m, RunClock clock,
+    private Optional<String> runItem(long runId, int seq, PlanItem planned, Measurement m, RunClock clock,
                                      List<String> heldUp) {
+        Optional<PlanItem> offered = new OfferedLoads(store, runId).resolve(planned);
+        if (offered.isEmpty()) {
+            return Optional.of(OfferedLoads.noPeak(planned.point()));
+        }
+        PlanItem item = offered.get();
         Point point = item.point();
         if (item.untilSteady()) {
             return SteadyStateRounds.run(item, (p, key) -> m.measure(item, p, key, seq),
