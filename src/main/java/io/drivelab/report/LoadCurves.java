@@ -102,16 +102,17 @@ public record LoadCurves(String workload, Double peakIops, List<Load> loads) {
                 List.of(achieved), List.of(ideal));
     }
 
-    /** One line for the report's header: the peak and how much of the offered rate was held at each step. */
+    /** One header line: "...: peak 130,109 IOPS; 10 offered rates of 13,008 to 130,109 IOPS, 98 % to 101 % held". */
     public String summary() {
-        StringBuilder sb = new StringBuilder(workload).append(": peak ");
-        sb.append(peakIops == null ? "not measured" : Numbers.figure(peakIops) + " IOPS").append("; held");
-        for (Load l : loads) {
-            sb.append(String.format(Locale.ROOT, " %s of %s (%.0f %%),", Numbers.figure(l.achievedIops()),
-                    Numbers.figure(l.offeredIops()), l.heldPercent()));
+        String peak = peakIops == null ? "peak not measured" : "peak " + Numbers.figure(peakIops) + " IOPS";
+        if (loads.isEmpty()) {
+            return workload + ": " + peak + "; no offered rate measured yet";
         }
-        sb.setLength(sb.length() - (loads.isEmpty() ? 0 : 1));
-        return sb.append(loads.isEmpty() ? " no offered rate yet" : "").toString();
+        double least = loads.stream().mapToDouble(Load::heldPercent).min().orElse(0);
+        double most = loads.stream().mapToDouble(Load::heldPercent).max().orElse(0);
+        return String.format(Locale.ROOT, "%s: %s; %d offered rates of %s to %s IOPS, %.0f %% to %.0f %% held",
+                workload, peak, loads.size(), Numbers.figure(loads.get(0).offeredIops()),
+                Numbers.figure(loads.get(loads.size() - 1).offeredIops()), least, most);
     }
 
     /** Latency from the scheduled time (log scale: p99.9 leaps where the drive stops keeping up) by IOPS. */

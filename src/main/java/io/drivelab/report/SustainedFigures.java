@@ -38,8 +38,8 @@ final class SustainedFigures {
 
     /** "This run: 237.4 MB/s for 3600 s, 99.9 % of 237.5 MB/s, behind 0 ms; write latency from ..." */
     static String thisRun(PointResult p, JsonNode rate) {
-        double mbPerS = ((p.write() == null ? 0 : p.write().bwBytes()) + (p.read() == null ? 0 : p.read().bwBytes()))
-                / 1e6;
+        long bytes = (p.write() == null ? 0 : p.write().bwBytes()) + (p.read() == null ? 0 : p.read().bwBytes());
+        double mbPerS = bytes / 1e6;
         double seconds = p.runtimeMs() == null ? 0 : p.runtimeMs() / 1000.0;
         double pct = rate.path("achieved_pct").asDouble();
         JsonNode sched = rate.path("write_sched_lat_ns").path("percentiles");

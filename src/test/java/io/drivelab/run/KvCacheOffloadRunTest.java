@@ -55,7 +55,8 @@ class KvCacheOffloadRunTest {
         String thisRun = header.stream().filter(l -> l.startsWith("This run (KV-cache offload write"))
                 .findFirst().orElseThrow(() -> new AssertionError("no line for this run in " + header));
         assertTrue(thisRun.matches(".*: \\d+\\.\\d MB/s for 2 s, \\d+\\.\\d % of its target \\(the review's drive "
-                + "share 237\\.5 MB/s\\), not held for \\d+ ms; write latency from the scheduled time p99 \\d+\\.\\d µs, "
+                + "share 237\\.5 MB/s\\), not held for \\d+ ms; write latency from the scheduled time "
+                + "p99 \\d+\\.\\d µs, "
                 + "p99\\.9 \\d+\\.\\d µs.*"), thisRun);
         assertTrue(report.findings().stream().noneMatch(f -> f.contains("% below") || f.contains("% above")),
                 "a held rate is no peak to compare with the reference drives' 128K writes: " + report.findings());

@@ -44,7 +44,8 @@ class PresetsTest {
     void anUnknownPresetListsTheKnownOnes() {
         PlanException e = assertThrows(PlanException.class, () -> Presets.get("iometer"));
         assertEquals("preset: \"iometer\" is not a preset; known: quick, crystaldiskmark, storagereview-fio, "
-                + "storagereview-cdn, dlio-checkpoint, gdsio-sweep, latency-under-load, kv-cache-offload", e.getMessage());
+                + "storagereview-cdn, dlio-checkpoint, gdsio-sweep, latency-under-load, kv-cache-offload",
+                e.getMessage());
     }
 
     @Test
