@@ -3,7 +3,6 @@ package io.drivelab.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.drivelab.IntegrationTest;
-import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.report.LoadCurves;
 import io.drivelab.report.ReferenceCurves;
 import io.drivelab.report.Report;
@@ -46,27 +45,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @IntegrationTest
 class LatencyUnderLoadRunTest {
     private static final long MIB = 1 << 20;
-    private static final Path ENGINE = Path.of(System.getProperty("drivelab.engine", "target/drivelab-engine"));
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path dir;
-    Store store;
-    Path target;
+    private TestFileRuns runs;
+    private Store store;
 
     @BeforeEach
     void open() {
-        store = Store.open(dir.resolve("drivelab.db"));
-        target = dir.resolve("target.img");
+        runs = new TestFileRuns(dir);
+        store = runs.store;
     }
 
     @AfterEach
     void close() {
-        store.close();
+        runs.close();
     }
 
     private PlanRunner runner(RunListener listener) {
-        return new PlanRunner(store, ENGINE, new DeviceDiscovery(), listener).statusInterval(200);
+        return runs.runner(listener);
     }
 
     @Test
@@ -74,7 +72,7 @@ class LatencyUnderLoadRunTest {
         TestPlan plan = Presets.get(Presets.LATENCY_UNDER_LOAD).withTimes(2, 0, 0)
                 .withTarget(Region.ofSize(64 * MIB));
         PlanRunner runner = runner(null);
-        long id = runner.createRun(plan, target, null, null);
+        long id = runner.createRun(plan, dir.resolve("target.img"), null, null);
         assertEquals(RunStatus.COMPLETE, runner.execute(id, null), store.getRun(id).orElseThrow().error());
 
         double peak = iops(point(id, "02-randread-4k-qd32-j8-peak"));
@@ -136,7 +134,7 @@ class LatencyUnderLoadRunTest {
                 }
             }
         });
-        long id = first[0].createRun(plan, target, null, null);
+        long id = first[0].createRun(plan, dir.resolve("target.img"), null, null);
         assertEquals(RunStatus.INTERRUPTED, first[0].execute(id, null));
         double peak = iops(point(id, "01-randread-4k-qd8-j2-peak"));
 
