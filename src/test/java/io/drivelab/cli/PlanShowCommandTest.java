@@ -45,8 +45,8 @@ class PlanShowCommandTest {
                 + "NumJobs 8 (the peak, then 10,20,30,40,50,60,70,80,90,100 % of it), 30 s + 5 s ramp"), result.out());
         List<String> items = items(result);
         assertTrue(items.get(1).contains("02-randread-4k-qd32-j8-peak"), items.toString());
-        assertTrue(items.get(7).contains("02-randread-4k-qd32-j8-load060") && items.get(7).contains("(60 % of the peak)"),
-                items.toString());
+        assertTrue(items.get(7).contains("02-randread-4k-qd32-j8-load060")
+                && items.get(7).contains("(60 % of the peak)"), items.toString());
     }
 
     @Test
