@@ -173,6 +173,30 @@ static void interval_min_max(struct dir_sum *d, const struct dir_sum *cum)
 		d->lat_max = cum->lat_max;
 }
 
+/* A rated run's rate so far, for progress ("holding 98 % of 5000 IOPS"): the whole run's target and how much of
+ * it was achieved over the ramp while in it, then over the measured time (the schedule restarts after the ramp). */
+static void write_interval_rate(const struct run *r, uint64_t t_ns)
+{
+	const struct options *o = r->opt;
+	bool ramp = t_ns <= r->ramp_end_ns;
+	int phase = ramp ? PHASE_RAMP : PHASE_MEASURE;
+	uint64_t since = ramp ? r->start_ns : r->ramp_end_ns;
+	uint64_t ios = 0, bytes = 0;
+
+	for (unsigned j = 0; j < o->numjobs; j++)
+		for (int d = 0; d < 2; d++) {
+			ios += r->jobs[j].stats[phase][d].ios;
+			bytes += r->jobs[j].stats[phase][d].bytes;
+		}
+	double secs = t_ns > since ? (double)(t_ns - since) / 1e9 : 0;
+	double target = (double)(o->rate_iops ? o->rate_iops : o->rate_bytes) * o->numjobs;
+	double achieved = secs > 0 ? (double)(o->rate_iops ? ios : bytes) / secs : 0;
+	jw_obj(&w, "rate");
+	jw_dbl(&w, o->rate_iops ? "target_iops" : "target_bytes", target);
+	jw_dbl(&w, "achieved_pct", achieved * 100 / target);
+	jw_obj_end(&w);
+}
+
 void report_interval(const struct run *r, uint64_t t_ns, struct dir_sum prev[2])
 {
 	static struct dir_sum cur[2], delta[2];
@@ -199,6 +223,8 @@ void report_interval(const struct run *r, uint64_t t_ns, struct dir_sum prev[2])
 	jw_bool(&w, "ramp", t_ns <= r->ramp_end_ns);
 	write_dir("read", &delta[0], secs);
 	write_dir("write", &delta[1], secs);
+	if (r->opt->rate_iops || r->opt->rate_bytes)
+		write_interval_rate(r, t_ns);
 	emit();
 }
 

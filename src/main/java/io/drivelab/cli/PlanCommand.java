@@ -171,7 +171,12 @@ public final class PlanCommand implements Callable<Integer> {
             sb.append(" (").append(w.rwmixread()).append("% reads)");
         }
         sb.append(", IODepth ").append(join(m.iodepths())).append(" x NumJobs ").append(join(m.numjobs()));
-        sb.append(" (").append(m.size()).append(m.size() == 1 ? " point" : " points");
+        if (!step.loads().isEmpty()) {
+            // latency under load: the peak, then each offered share of it
+            sb.append(" (the peak, then ").append(join(step.loads())).append(" % of it");
+        } else {
+            sb.append(" (").append(m.size()).append(m.size() == 1 ? " point" : " points");
+        }
         if (m.outer() == Matrix.Outer.NUMJOBS && m.numjobs().size() > 1 && m.iodepths().size() > 1) {
             sb.append(", NumJobs outer");
         }

@@ -42,6 +42,8 @@ final class RunConsole implements RunListener {
     private volatile double liveIops;
     private volatile long liveBw;
     private volatile String liveLayout = "";
+    /** ", holding 98 % of 5000 IOPS" for a point run at a rate; "" otherwise. */
+    private volatile String liveRate = "";
     private long lastPlainProgress;
     private int lineLength;
     private int pointsDone;
@@ -164,6 +166,17 @@ final class RunConsole implements RunListener {
         DirectionStats r = sample.read(), w = sample.write();
         liveIops = (r == null ? 0 : r.iops()) + (w == null ? 0 : w.iops());
         liveBw = (r == null ? 0 : r.bwBytes()) + (w == null ? 0 : w.bwBytes());
+        liveRate = holding(sample.rate());
+    }
+
+    /** ", holding 98 % of 5000 IOPS" ("of 237.5 MB/s" for a rate in bytes); "" without a rate. */
+    static String holding(IntervalEvent.RateSoFar rate) {
+        if (rate == null) {
+            return "";
+        }
+        String target = rate.iops() ? Format.iops(rate.target()) + " IOPS"
+                : Format.megabytesPerSecond(Math.round(rate.target())) + " MB/s";
+        return String.format(Locale.ROOT, ", holding %.0f %% of %s", rate.achievedPct(), target);
     }
 
     @Override
@@ -171,8 +184,8 @@ final class RunConsole implements RunListener {
         if (!showProgress) {
             return;
         }
-        String what = liveLayout.isEmpty() ? String.format(Locale.ROOT, "%s IOPS %s MB/s", Format.iops(liveIops),
-                Format.megabytesPerSecond(liveBw)) : liveLayout;
+        String what = liveLayout.isEmpty() ? String.format(Locale.ROOT, "%s IOPS %s MB/s%s", Format.iops(liveIops),
+                Format.megabytesPerSecond(liveBw), liveRate) : liveLayout;
         String line = String.format(Locale.ROOT, "[%d/%d] %s | %s | %3.0f%% elapsed %s ETA %s",
                 p.itemIndex() + 1, p.itemCount(), shorten(p.current(), 60), what, p.fraction() * 100,
                 clock(p.elapsed()), clock(p.eta()));

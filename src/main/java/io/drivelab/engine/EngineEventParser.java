@@ -36,7 +36,7 @@ public final class EngineEventParser {
                 return Optional.of(new LayoutEvent(node.path("done_bytes").asLong(), node.path("total_bytes").asLong()));
             case "interval":
                 return Optional.of(new IntervalEvent(node.path("t_ms").asLong(), node.path("ramp").asBoolean(),
-                        direction(node.path("read")), direction(node.path("write"))));
+                        direction(node.path("read")), direction(node.path("write")), rateSoFar(node.get("rate"))));
             case "checkpoint":
                 return Optional.of(checkpoint(node));
             case "result":
@@ -175,5 +175,15 @@ public final class EngineEventParser {
 
     static String abbreviate(String text) {
         return text.length() <= 200 ? text : text.substring(0, 200) + "...";
+    }
+
+    /** An interval line's "rate" object, or null when the run has no rate. */
+    private static IntervalEvent.RateSoFar rateSoFar(JsonNode rate) {
+        if (rate == null || !rate.isObject()) {
+            return null;
+        }
+        boolean iops = rate.has("target_iops");
+        return new IntervalEvent.RateSoFar(rate.path(iops ? "target_iops" : "target_bytes").asDouble(), iops,
+                rate.path("achieved_pct").asDouble());
     }
 }

@@ -38,7 +38,12 @@ public record Report(String title, List<String> header, List<String> findings, L
          */
         CHECKPOINT,
         /** GiB/s against threads (scaling); mean µs against threads (latency); a line per direction and size. */
-        GDSIO
+        GDSIO,
+        /**
+         * Latency under load: p50/p99/p99.9 latency from the scheduled time against achieved IOPS (scaling);
+         * achieved against offered IOPS (latency), the fully held rate dashed (latencyReferences).
+         */
+        LOAD_CURVE
     }
 
     /**
@@ -66,6 +71,7 @@ public record Report(String title, List<String> header, List<String> findings, L
                 case SCALING -> workload + ": " + unit.label() + " by IODepth";
                 case CHECKPOINT -> workload + ": seconds per checkpoint over the run";
                 case GDSIO -> workload + ": GiB/s by threads";
+                case LOAD_CURVE -> workload + ": latency under load";
             };
         }
 
@@ -74,15 +80,20 @@ public record Report(String title, List<String> header, List<String> findings, L
                 case SCALING -> workload + ": latency against " + unit.label();
                 case CHECKPOINT -> workload + ": GB/s per pass against the reviewed drives";
                 case GDSIO -> workload + ": mean latency by threads";
+                case LOAD_CURVE -> workload + ": achieved against offered IOPS";
             };
         }
 
-        /** The two charts' names in file names: "scaling", "latency"; "times", "gbps"; "throughput", "latency". */
+        /**
+         * The two charts' names in file names: "scaling", "latency"; "times", "gbps"; "throughput", "latency";
+         * "latency-under-load", "achieved".
+         */
         public List<String> chartNames() {
             return switch (kind) {
                 case SCALING -> List.of("scaling", "latency");
                 case CHECKPOINT -> List.of("times", "gbps");
                 case GDSIO -> List.of("throughput", "latency");
+                case LOAD_CURVE -> List.of("latency-under-load", "achieved");
             };
         }
     }

@@ -175,6 +175,11 @@ public final class ReportRenderer {
                     SuiteCharts.checkpointGbPerS(panel.latencyTitle(), Charts.collection(panel.latency()),
                             Charts.collection(panel.latencyReferences())));
         }
+        if (panel.kind() == Report.Kind.LOAD_CURVE) {
+            return List.of(LoadCurves.latencyChart(panel.scalingTitle(), Charts.collection(panel.scaling())),
+                    LoadCurves.achievedChart(panel.latencyTitle(), Charts.collection(panel.latency()),
+                            Charts.collection(panel.latencyReferences())));
+        }
         if (panel.kind() == Report.Kind.GDSIO) {
             return List.of(
                     SuiteCharts.gdsioThroughput(panel.scalingTitle(), Charts.collection(panel.scaling()),

@@ -63,6 +63,11 @@ public final class Reports {
             panels.add(new Report.Panel(w.name(), w.unit(), w.scalingCurves(""), references.scaling(w.type()),
                     w.latencyCurves(""), references.latency(w.type())));
         }
+        for (LoadCurves curves : LoadCurves.of(kinds, stored)) {
+            panels.add(curves.panel(""));
+            suiteHeader.add(curves.summary());
+        }
+        suiteHeader.addAll(SustainedFigures.header(run, stored));
         List<List<String>> rows = new ArrayList<>();
         for (WorkloadResults w : WorkloadResults.of(run, stored.stream().map(StoredPoint::point).toList())) {
             for (PointFigures p : w.points()) {
@@ -100,8 +105,10 @@ public final class Reports {
         return findings(store.listPoints(runId), references);
     }
 
+    /** Points run at a rate are not the drive's peak: the reference drives' peaks are no measure for them. */
     private static List<Finding> findings(List<StoredPoint> stored, ReferenceCurves references) {
-        return Findings.of(stored.stream().map(StoredPoint::point).toList(), references::match);
+        return Findings.of(stored.stream().map(StoredPoint::point).filter(p -> LoadCurves.rate(p).isEmpty())
+                .toList(), references::match);
     }
 
     /** CrystalDiskMark's grid of each run of the crystaldiskmark preset among {@code runIds}, in their order. */
@@ -130,6 +137,7 @@ public final class Reports {
                 .orElseThrow(() -> new IllegalArgumentException("there is no run " + id))).toList();
         Map<Long, String> labels = RunLabels.of(runs);
         List<String> findings = new ArrayList<>();
+        List<Report.Panel> loadPanels = new ArrayList<>();
         for (Run run : runs) {
             long id = run.id();
             String label = labels.get(id);
@@ -146,6 +154,7 @@ public final class Reports {
             for (WorkloadResults w : WorkloadResults.of(run, ordinary(kinds, stored))) {
                 byWorkload.computeIfAbsent(w.key(), k -> new ArrayList<>()).add(new Source(label, w));
             }
+            LoadCurves.of(kinds, stored).forEach(c -> loadPanels.add(c.panel(label)));
         }
         if (!references.drives().isEmpty()) {
             header.add("Reference drives (dashed): " + String.join(", ", references.drives()));
@@ -181,6 +190,7 @@ public final class Reports {
             }
             panels.add(new Report.Panel(name, type.unit(), scaling, refScaling, latency, references.latency(type)));
         });
+        panels.addAll(loadPanels);
         String title = runIds.stream().map(id -> "run " + id).reduce((a, b) -> a + ", " + b).orElse("no runs");
         return new Report("DriveLab comparison: " + title, header, findings, panels,
                 new Report.Table(PEAK_COLUMNS, PEAK_NUMERIC, rows));

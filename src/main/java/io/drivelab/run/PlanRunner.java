@@ -323,8 +323,13 @@ public final class PlanRunner {
     }
 
     /** Measures one plan item: all passes of a point, or a precondition (in rounds until steady). */
-    private Optional<String> runItem(long runId, int seq, PlanItem item, Measurement m, RunClock clock,
+    private Optional<String> runItem(long runId, int seq, PlanItem planned, Measurement m, RunClock clock,
                                      List<String> heldUp) {
+        Optional<PlanItem> offered = new OfferedLoads(store, runId).resolve(planned);
+        if (offered.isEmpty()) {
+            return Optional.of(OfferedLoads.noPeak(planned.point()));
+        }
+        PlanItem item = offered.get();
         Point point = item.point();
         if (item.untilSteady()) {
             return SteadyStateRounds.run(item, (p, key) -> m.measure(item, p, key, seq),

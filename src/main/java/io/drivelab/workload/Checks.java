@@ -104,6 +104,28 @@ final class Checks {
         return range(n, 0, 100);
     }
 
+    /** One offered rate of latency under load, as % of the measured peak. */
+    static String loadPercent(long n) {
+        return range(n, 1, 100);
+    }
+
+    /** A latency-under-load step's offered rates: at least one, each 1 to 100 % of the peak, rising. */
+    static String loads(java.util.List<Integer> loads) {
+        if (loads.isEmpty()) {
+            return "is empty; give the offered rates as % of the peak, e.g. [10, 20, 30, 40, 50, 60, 70, 80, 90, 100]";
+        }
+        for (int i = 0; i < loads.size(); i++) {
+            String p = loadPercent(loads.get(i));
+            if (p != null) {
+                return loads + ": " + loads.get(i) + " " + p;
+            }
+            if (i > 0 && loads.get(i) <= loads.get(i - 1)) {
+                return loads + " does not rise: give the offered rates from the lowest to the highest";
+            }
+        }
+        return null;
+    }
+
     /** Runtimes and round lengths: at least a second. */
     static String runtime(long s) {
         if (s < 0) {

@@ -54,7 +54,7 @@ public final class FioJobFile {
      */
     public static String renderMeasurement(Point p, String target) {
         Point onePass = new Point(p.key(), p.step(), p.workload(), p.iodepth(), p.numjobs(), p.runtime(), p.ramp(),
-                p.size(), p.offset(), p.ioSize(), p.loops(), 1, p.keep(), p.checkpoint(), p.kind());
+                p.size(), p.offset(), p.ioSize(), p.loops(), 1, p.keep(), p.checkpoint(), p.kind(), p.load());
         return render(List.of(PlanItem.measure(onePass)), target, List.of("DriveLab point " + p.key() + " measured"
                 + " by fio."), List.of("lat_percentiles=1"));
     }
@@ -153,6 +153,12 @@ public final class FioJobFile {
         }
         if (w.rwmixread() != null) {
             out.append("rwmixread=").append(w.rwmixread()).append('\n');
+        }
+        if (w.rateIops() != null) {
+            out.append("rate_iops=").append(w.rateIops()).append('\n');
+        } else if (p.load() != null) {
+            comment(out, String.format(Locale.ROOT, "DriveLab offers %d %% of the IOPS [%s] measured, per job: "
+                    + "set rate_iops= to that share divided by numjobs", p.load().percent(), p.load().peakKey()));
         }
         out.append("iodepth=").append(p.iodepth()).append('\n');
         out.append("numjobs=").append(p.numjobs()).append('\n');

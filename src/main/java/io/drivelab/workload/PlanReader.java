@@ -77,7 +77,7 @@ final class PlanReader {
                         || ws.workload().name().toUpperCase(java.util.Locale.ROOT).contains("GDSIO");
                 boolean runnable = WorkloadStep.problemWithKind(WorkloadKind.GDSIO_SWEEP, ws.workload()) == null;
                 WorkloadKind kind = gdsio && runnable ? WorkloadKind.GDSIO_SWEEP : WorkloadKind.MATRIX;
-                s = new WorkloadStep(ws.workload(), ws.matrix(), kind);
+                s = new WorkloadStep(ws.workload(), ws.matrix(), kind, ws.loads());
             }
             kinded.add(s);
         }
@@ -108,7 +108,7 @@ final class PlanReader {
 
     Step step(JsonNode node, String path) {
         PlanFields o = problems.object(node, path, "step", "kind", "precondition", "workload", "matrix",
-                "checkpoint");
+                "checkpoint", "loads");
         if (o == null) {
             return null;
         }
@@ -140,11 +140,12 @@ final class PlanReader {
         } else {
             problems.add(o.child("matrix"), "missing: a workload step needs a matrix (iodepths, numjobs, runtime)");
         }
-        if (w == null || m == null) {
+        List<Integer> loads = o.has("loads") ? o.intList("loads", Checks::loadPercent) : List.of();
+        if (w == null || m == null || loads == null) {
             return null;
         }
         Matrix matrix = m;
-        return problems.construct(path, () -> new WorkloadStep(w, matrix, kind));
+        return problems.construct(path, () -> new WorkloadStep(w, matrix, kind, loads));
     }
 
     /** The step's kind; null (derived from the plan later) when an older plan file does not say. */

@@ -52,6 +52,9 @@ final class PlanWriter {
                 }
                 step.set("workload", write(ws.workload()));
                 step.set("matrix", write(ws.matrix()));
+                if (!ws.loads().isEmpty()) {
+                    ws.loads().forEach(step.putArray("loads")::add);
+                }
             } else if (s instanceof CheckpointStep cs) {
                 writeCheckpoint(step.putObject("checkpoint"), cs);
             }

@@ -28,11 +28,31 @@ import java.util.Objects;
  * @param checkpoint for AI training checkpoints (the engine's {@code --rw=checkpoint}): what they write; the ranks
  *                   are {@code numjobs}, the write size the workload's block size. Null for every other point
  * @param kind     what the plan says the workload is: how its results are charted
+ * @param load     for latency under load: the offered rate as a share of the peak point measured before it; the
+ *                 runner sets the workload's rate from the stored peak. Null for every other point
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Point(String key, int step, Workload workload, int iodepth, int numjobs, Integer runtime,
                     Integer ramp, Long size, Long offset, Long ioSize, Integer loops, int passes,
-                    Matrix.Keep keep, Checkpoint checkpoint, WorkloadKind kind) {
+                    Matrix.Keep keep, Checkpoint checkpoint, WorkloadKind kind, Load load) {
+
+    /**
+     * An offered rate of latency under load.
+     *
+     * @param peakKey the key of the point whose measured IOPS is 100 %
+     * @param percent the share of it offered, 1 to 100
+     */
+    public record Load(String peakKey, int percent) {
+        public Load {
+            Objects.requireNonNull(peakKey, "peakKey");
+            Checks.require("loads", percent, Checks.loadPercent(percent));
+        }
+
+        /** I/Os per second per job for {@code percent} of {@code peakIops} spread over {@code numjobs} (at least 1). */
+        public int rateIopsPerJob(double peakIops, int numjobs) {
+            return (int) Math.max(1, Math.min(Checks.MAX_RATE_IOPS, Math.round(peakIops * percent / 100 / numjobs)));
+        }
+    }
 
     public Point {
         kind = checkpoint != null ? WorkloadKind.CHECKPOINT : kind == null ? WorkloadKind.MATRIX : kind;
@@ -51,6 +71,14 @@ public record Point(String key, int step, Workload workload, int iodepth, int nu
         }
     }
 
+    /** A point of its kind without a load (the canonical constructor before loads). */
+    public Point(String key, int step, Workload workload, int iodepth, int numjobs, Integer runtime, Integer ramp,
+                 Long size, Long offset, Long ioSize, Integer loops, int passes, Matrix.Keep keep,
+                 Checkpoint checkpoint, WorkloadKind kind) {
+        this(key, step, workload, iodepth, numjobs, runtime, ramp, size, offset, ioSize, loops, passes, keep,
+                checkpoint, kind, null);
+    }
+
     /** A point that is not a checkpoint. */
     public Point(String key, int step, Workload workload, int iodepth, int numjobs, Integer runtime, Integer ramp,
                  Long size, Long offset, Long ioSize, Integer loops, int passes, Matrix.Keep keep) {
@@ -61,7 +89,25 @@ public record Point(String key, int step, Workload workload, int iodepth, int nu
     /** The same point as part of a workload of another kind. */
     public Point as(WorkloadKind newKind) {
         return new Point(key, step, workload, iodepth, numjobs, runtime, ramp, size, offset, ioSize, loops, passes,
-                keep, checkpoint, newKind);
+                keep, checkpoint, newKind, load);
+    }
+
+    /** The same point under another key. */
+    Point withKey(String newKey) {
+        return new Point(newKey, step, workload, iodepth, numjobs, runtime, ramp, size, offset, ioSize, loops, passes,
+                keep, checkpoint, kind, load);
+    }
+
+    /** The same point offered at {@code newLoad} of the peak point's IOPS (latency under load). */
+    public Point offering(Load newLoad) {
+        return new Point(key, step, workload, iodepth, numjobs, runtime, ramp, size, offset, ioSize, loops, passes,
+                keep, checkpoint, kind, newLoad);
+    }
+
+    /** The same point at {@code rateIops} I/Os per second per job (its load resolved against the measured peak). */
+    public Point atRate(int rateIops) {
+        return new Point(key, step, workload.withRateIops(rateIops), iodepth, numjobs, runtime, ramp, size, offset,
+                ioSize, loops, passes, keep, checkpoint, kind, load);
     }
 
     /** AI training checkpoints: a point of {@code ranks} writers. */
@@ -179,6 +225,9 @@ public record Point(String key, int step, Workload workload, int iodepth, int nu
         sb.append(String.format(Locale.ROOT, " QD%d/%d", iodepth, numjobs));
         if (workload.rateIops() != null) {
             sb.append(String.format(Locale.ROOT, " at %d IOPS per job", workload.rateIops()));
+        }
+        if (load != null) {
+            sb.append(String.format(Locale.ROOT, " (%d %% of the peak)", load.percent()));
         }
         if (runtime != null) {
             sb.append(", ").append(runtime).append(" s");

@@ -21,6 +21,8 @@ public final class Presets {
     public static final String QUICK = "quick";
     public static final String DLIO_CHECKPOINT = "dlio-checkpoint";
     public static final String GDSIO_SWEEP = "gdsio-sweep";
+    public static final String LATENCY_UNDER_LOAD = "latency-under-load";
+    public static final String KV_CACHE_OFFLOAD = "kv-cache-offload";
     /** gdsio's thread counts in the reviews' GDSIO charts. */
     public static final List<Integer> GDSIO_THREADS = List.of(1, 2, 4, 8, 16, 32, 64, 128);
     /** gdsio's transfer sizes in the reviews: 16K, 128K, 1M. */
@@ -58,6 +60,10 @@ public final class Presets {
                 + "the target, 12 per pass x 3 passes", Presets::dlioCheckpoint));
         PRESETS.put(GDSIO_SWEEP, new Entry("GDSIO (CPU mode): sequential read and write, 16K/128K/1M over "
                 + "1-128 threads at one I/O each", Presets::gdsioSweep));
+        PRESETS.put(LATENCY_UNDER_LOAD, new Entry("latency under load: 4K random read QD32/8, its peak, then "
+                + "10-100 % of it", SustainedPresets::latencyUnderLoad));
+        PRESETS.put(KV_CACHE_OFFLOAD, new Entry("KV-cache offload (PS1030 review): 237.5 MB/s of 128K writes "
+                + "held for 1 h", SustainedPresets::kvCacheOffload));
     }
 
     private Presets() {

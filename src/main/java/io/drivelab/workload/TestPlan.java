@@ -71,11 +71,15 @@ public record TestPlan(String name, String description, Region target, List<Step
                 for (Matrix.Cell c : m.cells()) {
                     String key = String.format(Locale.ROOT, "%0" + width + "d-%s-%s-qd%d-j%d",
                             stepNo, w.rw().value(), w.transferLabel(), c.iodepth(), c.numjobs());
-                    items.add(PlanItem.measure(new Point(key, stepNo, w, c.iodepth(), c.numjobs(), m.runtime(),
-                            m.ramp(), target.size(), target.offset(), null, null, m.passes(), m.keep())
-                            .as(ws.kind())));
-                    if (m.idle() > 0) {
-                        items.add(PlanItem.idle(m.idle()));
+                    Point p = new Point(key, stepNo, w, c.iodepth(), c.numjobs(), m.runtime(), m.ramp(),
+                            target.size(), target.offset(), null, null, m.passes(), m.keep()).as(ws.kind());
+                    List<Point> points = ws.kind() == WorkloadKind.LATENCY_UNDER_LOAD ? underLoad(p, ws.loads())
+                            : List.of(p);
+                    for (Point point : points) {
+                        items.add(PlanItem.measure(point));
+                        if (m.idle() > 0) {
+                            items.add(PlanItem.idle(m.idle()));
+                        }
                     }
                 }
             } else if (step instanceof CheckpointStep cs) {
@@ -150,9 +154,24 @@ public record TestPlan(String name, String description, Region target, List<Step
     private static long pointCount(List<Step> steps, boolean fresh) {
         long n = 0;
         for (Step s : steps) {
-            n += s instanceof WorkloadStep ws ? ws.matrix().size() + (fresh ? 1 : 0) : 1;
+            n += s instanceof WorkloadStep ws ? ws.matrix().size() * (1L + ws.loads().size()) + (fresh ? 1 : 0) : 1;
         }
         return n;
+    }
+
+    /**
+     * Latency under load at {@code cell}: its peak first ("...-peak"), then each offered rate ("...-load030"), so
+     * that a resumed run finds the peak stored and offers the same rates.
+     */
+    private static List<Point> underLoad(Point cell, List<Integer> loads) {
+        List<Point> points = new ArrayList<>();
+        Point peak = cell.withKey(cell.key() + "-peak");
+        points.add(peak);
+        for (int percent : loads) {
+            points.add(cell.withKey(String.format(Locale.ROOT, "%s-load%03d", cell.key(), percent))
+                    .offering(new Point.Load(peak.key(), percent)));
+        }
+        return points;
     }
 
     private static boolean transferChanged(Workload previous, Workload next) {

@@ -15,9 +15,14 @@ public enum WorkloadKind {
     /** gdsio's sweep: sequential read or write at IODepth 1, GiB/s and mean latency by threads. */
     GDSIO_SWEEP,
     /** AI training checkpoints: seconds per checkpoint, GB/s per pass. */
-    CHECKPOINT;
+    CHECKPOINT,
+    /**
+     * Latency under load: the peak of one IODepth and NumJobs first, then offered rates that are shares of it;
+     * percentile latency (from each I/O's scheduled time) against achieved IOPS.
+     */
+    LATENCY_UNDER_LOAD;
 
-    /** The plan file's word: "matrix", "gdsio-sweep", "checkpoint". */
+    /** The plan file's word: "matrix", "gdsio-sweep", "checkpoint", "latency-under-load". */
     public String value() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

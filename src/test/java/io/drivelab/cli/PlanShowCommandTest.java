@@ -37,6 +37,19 @@ class PlanShowCommandTest {
     }
 
     @Test
+    void aLatencyUnderLoadStepShowsItsPeakAndItsOfferedSharesThenAPointForEach() {
+        Cli.Result result = Cli.run("plan", "show", "latency-under-load");
+
+        assertEquals(0, result.exitCode(), result.err());
+        assertTrue(result.out().contains("latency-under-load  4K random read under load  randread 4k, IODepth 32 x "
+                + "NumJobs 8 (the peak, then 10,20,30,40,50,60,70,80,90,100 % of it), 30 s + 5 s ramp"), result.out());
+        List<String> items = items(result);
+        assertTrue(items.get(1).contains("02-randread-4k-qd32-j8-peak"), items.toString());
+        assertTrue(items.get(7).contains("02-randread-4k-qd32-j8-load060")
+                && items.get(7).contains("(60 % of the peak)"), items.toString());
+    }
+
+    @Test
     void aPresetShowsEveryMeasuredPointWithItsKeyInOrder() {
         Cli.Result result = Cli.run("plan", "show", "quick");
 

@@ -2,6 +2,7 @@ package io.drivelab.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,6 +28,7 @@ class RateEngineTest {
     Path dir;
 
     private final AtomicReference<StartEvent> start = new AtomicReference<>();
+    private final List<IntervalEvent> intervals = java.util.Collections.synchronizedList(new ArrayList<>());
 
     /** Runs a 4k random read of the test file with {@code options}; the result and its "rate" object. */
     private ResultEvent run(String... options) throws Exception {
@@ -37,6 +39,11 @@ class RateEngineTest {
             @Override
             public void onStart(StartEvent event) {
                 start.set(event);
+            }
+
+            @Override
+            public void onInterval(IntervalEvent event) {
+                intervals.add(event);
             }
         })) {
             return process.awaitResult();
@@ -94,6 +101,21 @@ class RateEngineTest {
         ResultEvent result = run("--runtime=1");
 
         assertTrue(rate(result).isMissingNode(), result.rawJson());
+        assertFalse(intervals.isEmpty());
+        assertTrue(intervals.stream().allMatch(i -> i.rate() == null), "no rate on the interval lines either");
+    }
+
+    @Test
+    void intervalLinesCarryTheTargetAndTheShareAchievedSoFar() throws Exception {
+        run("--rate_iops=2000", "--numjobs=2", "--runtime=2", "--ramp_time=1", "--iodepth=8", "--direct=0");
+
+        assertTrue(intervals.size() >= 3, "a ramp interval and two measured ones: " + intervals);
+        for (IntervalEvent i : intervals) {
+            assertNotNull(i.rate(), "interval at " + i.tMs() + " ms has no rate");
+            assertEquals(4000, i.rate().target(), "every job's rate together");
+            assertTrue(i.rate().iops());
+            assertTrue(i.rate().achievedPct() > 0, i.toString());
+        }
     }
 
     @Test

@@ -262,7 +262,8 @@ class PlanFilesTest {
     void aKindThatIsNotOneIsNamed() {
         String json = "{\"name\": \"p\", \"steps\": [{\"kind\": \"sweep\", \"workload\": " + WORKLOAD
                 + ", \"matrix\": " + MATRIX + "}]}";
-        assertEquals(List.of("steps[0].kind: \"sweep\" is not one of matrix, gdsio-sweep, checkpoint"), problems(json));
+        assertEquals(List.of("steps[0].kind: \"sweep\" is not one of matrix, gdsio-sweep, checkpoint, "
+                + "latency-under-load"), problems(json));
         String random = "{\"name\": \"p\", \"steps\": [{\"kind\": \"gdsio-sweep\", \"workload\": " + WORKLOAD
                 + ", \"matrix\": " + MATRIX + "}]}";
         assertTrue(problems(random).get(0).startsWith("steps[0].kind: a gdsio sweep is sequential read or write"),

@@ -24,9 +24,9 @@ class PresetsTest {
     }
 
     @Test
-    void theSixPresetsAreThere() {
+    void theEightPresetsAreThere() {
         assertEquals(List.of("quick", "crystaldiskmark", "storagereview-fio", "storagereview-cdn", "dlio-checkpoint",
-                "gdsio-sweep"), Presets.names());
+                "gdsio-sweep", "latency-under-load", "kv-cache-offload"), Presets.names());
     }
 
     @Test
@@ -44,7 +44,8 @@ class PresetsTest {
     void anUnknownPresetListsTheKnownOnes() {
         PlanException e = assertThrows(PlanException.class, () -> Presets.get("iometer"));
         assertEquals("preset: \"iometer\" is not a preset; known: quick, crystaldiskmark, storagereview-fio, "
-                + "storagereview-cdn, dlio-checkpoint, gdsio-sweep", e.getMessage());
+                + "storagereview-cdn, dlio-checkpoint, gdsio-sweep, latency-under-load, kv-cache-offload",
+                e.getMessage());
     }
 
     @Test

@@ -35,7 +35,8 @@ public abstract sealed class WorkloadCurves permits MatrixCurves, GdsioCurves, C
     /** The curves for a workload of this kind. */
     static WorkloadCurves of(String name, WorkloadType type, WorkloadKind kind) {
         return switch (kind) {
-            case MATRIX -> new MatrixCurves(name, type);
+            // latency under load: one IODepth and NumJobs, drawn live as a matrix point (the report draws its curve)
+            case MATRIX, LATENCY_UNDER_LOAD -> new MatrixCurves(name, type);
             case GDSIO_SWEEP -> new GdsioCurves(name, type);
             case CHECKPOINT -> new CheckpointCurves(name, type);
         };
