@@ -30,7 +30,8 @@ final class Telemetry {
         try {
             database.transaction(c -> {
                 for (String table : List.of("point_telemetry", "point_sensors", "temperatures")) {
-                    try (PreparedStatement delete = c.prepareStatement("DELETE FROM " + table + " WHERE point_id = ?")) {
+                    String sql = "DELETE FROM " + table + " WHERE point_id = ?";
+                    try (PreparedStatement delete = c.prepareStatement(sql)) {
                         delete.setLong(1, pointId);
                         delete.executeUpdate();
                     }
