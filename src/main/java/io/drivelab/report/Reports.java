@@ -79,6 +79,7 @@ public final class Reports {
             header.add("Error: " + run.error());
         }
         header.addAll(suiteHeader);
+        header.addAll(DriveTelemetry.of(store, runId).lines());
         if (!references.drives().isEmpty()) {
             header.add("Reference drives (dashed): " + String.join(", ", references.drives()));
         }

@@ -9,6 +9,7 @@ import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
 import io.drivelab.telemetry.DriveSensors;
+import io.drivelab.telemetry.HotRun;
 import io.drivelab.telemetry.ReadThrottle;
 import io.drivelab.telemetry.SavedSysfs;
 import io.drivelab.telemetry.Throttling;
@@ -53,75 +54,20 @@ class ThermalThrottlingRunTest {
         System.clearProperty(DriveSensors.SYSFS_PROPERTY);
     }
 
-    /** Eight seconds of 4 KiB random reads; the drive heats and slows from the fourth interval on. */
-    static TestPlan hotPlan() {
-        return new TestPlan("hot", "a drive that heats", Region.ofSize(64L << 20), List.of(
-                new WorkloadStep(Workload.of(Rw.RANDREAD, 4096), Matrix.of(List.of(4), List.of(1), 8, 0, 0))));
-    }
-
-    /**
-     * Heats the saved drive and throttles the engine once the point has measured its start: the listener a run
-     * needs to throttle. Closes the throttle when the run ends.
-     */
-    static final class Heater implements RunListener, AutoCloseable {
-        private final SavedSysfs sysfs;
-        private final Path target;
-        private final RunListener next;
-        private ReadThrottle throttle;
-        final List<double[]> temperatures = Collections.synchronizedList(new ArrayList<>());
-
-        Heater(SavedSysfs sysfs, Path target, RunListener next) {
-            this.sysfs = sysfs;
-            this.target = target;
-            this.next = next;
-        }
-
-        @Override
-        public void sample(PlanItem item, IntervalEvent sample) {
-            if (!sample.ramp() && sample.tMs() >= Throttling.START_INTERVALS * 1000L && throttle == null) {
-                try {
-                    sysfs.setComposite(83.5);
-                    throttle = ReadThrottle.start(target, 100);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-            next.sample(item, sample);
-        }
-
-        @Override
-        public void temperature(PlanItem item, long tMs, double celsius, Double thresholdCelsius) {
-            temperatures.add(new double[] {tMs, celsius, thresholdCelsius});
-            next.temperature(item, tMs, celsius, thresholdCelsius);
-        }
-
-        @Override
-        public void close() throws IOException {
-            if (throttle != null) {
-                throttle.close();
-            }
-        }
-    }
-
-    /** The saved NVMe tree, its drive holding {@code dir}'s file system, at 41.85 °C; sampled by the next run. */
-    static SavedSysfs hotDrive(Path dir) throws IOException {
-        SavedSysfs sysfs = SavedSysfs.copy("nvme-thermal", dir.resolve("saved")).holding("nvme0n1", dir);
-        System.setProperty(DriveSensors.SYSFS_PROPERTY, sysfs.sys().toString());
-        return sysfs;
-    }
-
     @Test
     void aPointWhoseDriveHeatsPastItsWarningWhileThroughputFallsIsMarkedThrottled() throws IOException {
         Assumptions.assumeTrue(ReadThrottle.available(), "needs root and the blkio cgroup");
-        Path target = dir.resolve("test.img");
-        SavedSysfs sysfs = hotDrive(dir);
-        try (Store store = Store.open(dir.resolve("drivelab.db"));
-             Heater heater = new Heater(sysfs, target, RunListener.NONE)) {
-            PlanRunner runner = new PlanRunner(store, ENGINE, new DeviceDiscovery(), heater).statusInterval(1000);
-            long runId = runner.createRun(hotPlan(), target, null, null);
+        List<double[]> live = Collections.synchronizedList(new ArrayList<>());
+        RunListener seen = new RunListener() {
+            @Override
+            public void temperature(PlanItem item, long tMs, double celsius, Double thresholdCelsius) {
+                live.add(new double[] {tMs, celsius, thresholdCelsius});
+            }
+        };
+        try (Store store = Store.open(dir.resolve("drivelab.db")); HotRun hot = new HotRun(dir, seen)) {
+            long runId = hot.run(store);
 
-            assertEquals(RunStatus.COMPLETE, runner.execute(runId, null));
-
+            assertEquals(RunStatus.COMPLETE, store.getRun(runId).orElseThrow().status());
             StoredPoint point = store.listPoints(runId).get(0);
             PointTemperatures t = store.temperatures(point.id()).orElseThrow();
             assertEquals("nvme0n1", t.drive());
@@ -131,10 +77,10 @@ class ThermalThrottlingRunTest {
             assertEquals(81.85, t.primary().threshold(), 1e-9);
             Optional<Throttling.Mark> mark = Throttling.of(store.listSamples(point.id()), t);
             assertTrue(mark.isPresent(), "samples " + store.listSamples(point.id()) + " temperatures " + t);
-            assertEquals(83.5, mark.get().hottestCelsius(), 1e-9);
+            assertEquals(HotRun.HOT_CELSIUS, mark.get().hottestCelsius(), 1e-9);
             assertTrue(mark.get().fromMs() >= Throttling.START_INTERVALS * 1000L, mark.get().toString());
-            assertFalse(heater.temperatures.isEmpty(), "the listener saw the readings live");
-            assertEquals(81.85, heater.temperatures.get(0)[2], 1e-9);
+            assertFalse(live.isEmpty(), "the listener saw the readings live");
+            assertEquals(81.85, live.get(0)[2], 1e-9);
             List<HealthSnapshot> health = store.health(runId);
             assertEquals(List.of(HealthSnapshot.BEFORE, HealthSnapshot.AFTER),
                     health.stream().map(HealthSnapshot::moment).toList());
