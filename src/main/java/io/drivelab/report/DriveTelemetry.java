@@ -1,7 +1,9 @@
 package io.drivelab.report;
 
 import io.drivelab.store.HealthSnapshot;
+import io.drivelab.store.PointResult;
 import io.drivelab.store.PointTemperatures;
+import io.drivelab.store.Sample;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
 import io.drivelab.telemetry.Throttling;
@@ -27,14 +29,47 @@ public record DriveTelemetry(List<Point> points, HealthSnapshot before, HealthSn
     }
 
     /** One point's temperatures and whether it throttled. */
-    public record Point(StoredPoint point, PointTemperatures temperatures, Optional<Throttling.Mark> throttling) {
+    public record Point(StoredPoint point, List<Sample> samples, PointTemperatures temperatures,
+                       Optional<Throttling.Mark> throttling) {
+    }
+
+    /** The report's charts of the points that throttled: throughput and temperature over time, with the mark. */
+    public List<Report.Panel> throttledPanels() {
+        List<Report.Panel> panels = new ArrayList<>();
+        for (Point p : points) {
+            if (p.throttling().isEmpty()) {
+                continue;
+            }
+            PointResult r = p.point().point();
+            Throughput unit = WorkloadType.of(r.meta()).unit();
+            List<Curve.XY> throughput = p.samples().stream().map(s -> new Curve.XY(s.tMs() / 1000.0,
+                    unit.of(iops(s.read()) + iops(s.write()), bytes(s.read()) + bytes(s.write())))).toList();
+            PointTemperatures.Sensor sensor = p.temperatures().primary();
+            List<Curve.XY> celsius = sensor.readings().stream()
+                    .map(t -> new Curve.XY(t.tMs() / 1000.0, t.celsius())).toList();
+            panels.add(new Report.Panel(r.meta().workload() + " " + PointFigures.of(r).configuration(),
+                    Report.Kind.THERMAL, unit, List.of(new Curve("", unit.label(), throughput)), List.of(),
+                    List.of(new Curve("", sensor.label() + " °C", celsius)), List.of(),
+                    new Report.Thermal(sensor.threshold(), p.throttling().get())));
+        }
+        return panels;
+    }
+
+    private static double iops(Sample.Figures f) {
+        return f == null ? 0 : f.iops();
+    }
+
+    private static double bytes(Sample.Figures f) {
+        return f == null ? 0 : f.bwBytes();
     }
 
     public static DriveTelemetry of(Store store, long runId) {
         List<Point> points = new ArrayList<>();
         for (StoredPoint p : store.listPoints(runId)) {
-            store.temperatures(p.id()).ifPresent(t -> points.add(new Point(p, t,
-                    Throttling.of(store.listSamples(p.id()), t))));
+            store.temperatures(p.id()).ifPresent(t -> {
+                List<Sample> samples = store.listSamples(p.id());
+                points.add(new Point(p, samples, t, Throttling.of(samples, t)));
+            });
         }
         HealthSnapshot before = null;
         HealthSnapshot after = null;

@@ -38,7 +38,16 @@ public record Report(String title, List<String> header, List<String> findings, L
          */
         CHECKPOINT,
         /** GiB/s against threads (scaling); mean µs against threads (latency); a line per direction and size. */
-        GDSIO
+        GDSIO,
+        /**
+         * One point over time (docs/telemetry.md): its throughput (scaling) with the drive's temperature (latency)
+         * on a second axis, the warning threshold and the throttling mark ({@link Panel#thermal()}); one chart.
+         */
+        THERMAL
+    }
+
+    /** A THERMAL panel's warning threshold (null: none) and throttling mark (null: it did not throttle). */
+    public record Thermal(Double warningCelsius, io.drivelab.telemetry.Throttling.Mark throttling) {
     }
 
     /**
@@ -47,7 +56,13 @@ public record Report(String title, List<String> header, List<String> findings, L
      * axes ({@link Kind}).
      */
     public record Panel(String workload, Kind kind, Throughput unit, List<Curve> scaling,
-                        List<Curve> scalingReferences, List<Curve> latency, List<Curve> latencyReferences) {
+                        List<Curve> scalingReferences, List<Curve> latency, List<Curve> latencyReferences,
+                        Thermal thermal) {
+        public Panel(String workload, Kind kind, Throughput unit, List<Curve> scaling, List<Curve> scalingReferences,
+                     List<Curve> latency, List<Curve> latencyReferences) {
+            this(workload, kind, unit, scaling, scalingReferences, latency, latencyReferences, null);
+        }
+
         public Panel {
             Objects.requireNonNull(kind, "kind");
             scaling = List.copyOf(scaling);
@@ -66,6 +81,7 @@ public record Report(String title, List<String> header, List<String> findings, L
                 case SCALING -> workload + ": " + unit.label() + " by IODepth";
                 case CHECKPOINT -> workload + ": seconds per checkpoint over the run";
                 case GDSIO -> workload + ": GiB/s by threads";
+                case THERMAL -> workload + ": " + unit.label() + " and the drive's temperature over time";
             };
         }
 
@@ -74,6 +90,7 @@ public record Report(String title, List<String> header, List<String> findings, L
                 case SCALING -> workload + ": latency against " + unit.label();
                 case CHECKPOINT -> workload + ": GB/s per pass against the reviewed drives";
                 case GDSIO -> workload + ": mean latency by threads";
+                case THERMAL -> workload + ": the drive's temperature";
             };
         }
 
@@ -83,6 +100,7 @@ public record Report(String title, List<String> header, List<String> findings, L
                 case SCALING -> List.of("scaling", "latency");
                 case CHECKPOINT -> List.of("times", "gbps");
                 case GDSIO -> List.of("throughput", "latency");
+                case THERMAL -> List.of("temperature");
             };
         }
     }

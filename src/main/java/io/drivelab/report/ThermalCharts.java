@@ -34,6 +34,18 @@ public final class ThermalCharts {
     private ThermalCharts() {
     }
 
+    /** A THERMAL panel's chart: the point's throughput over time, the drive's temperature, the mark. */
+    static JFreeChart timeSeries(Report.Panel panel) {
+        JFreeChart chart = Charts.timeSeries(panel.scalingTitle(), panel.unit(), Charts.collection(panel.scaling()),
+                new XYSeriesCollection());
+        addTemperature(chart, Charts.collection(panel.latency()));
+        if (panel.thermal() != null) {
+            showWarning(chart, panel.thermal().warningCelsius());
+            markThrottling(chart, panel.thermal().throttling());
+        }
+        return chart;
+    }
+
     /** Adds the temperature in °C, on an axis of its own at the right. */
     public static void addTemperature(JFreeChart timeSeries, XYSeriesCollection celsius) {
         XYPlot plot = timeSeries.getXYPlot();
