@@ -124,6 +124,11 @@ public final class DeviceDiscovery {
         return Optional.empty();
     }
 
+    /** The device number ("254:1") of the file system a file or folder is on; empty when it cannot be read. */
+    public static Optional<String> fileSystemNumber(Path file) {
+        return Sysfs.fileSystemNumberOf(file);
+    }
+
     /** The device number ("7:3") a block device node opens, links followed; empty for anything else. */
     public static Optional<String> deviceNumber(Path node) {
         return Sysfs.deviceNumberOf(node);

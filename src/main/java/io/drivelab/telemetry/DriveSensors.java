@@ -89,17 +89,7 @@ public record DriveSensors(String drive, Path devPath, String unavailable, List<
         while (existing != null && !Files.exists(existing)) {
             existing = existing.getParent();
         }
-        if (existing == null) {
-            return Optional.empty();
-        }
-        try {
-            long dev = (Long) Files.getAttribute(existing, "unix:dev");
-            long major = ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
-            long minor = (dev & 0xff) | ((dev >>> 12) & ~0xffL);
-            return Optional.of(major + ":" + minor);
-        } catch (IOException | UnsupportedOperationException | ClassCastException e) {
-            return Optional.empty();
-        }
+        return existing == null ? Optional.empty() : DeviceDiscovery.fileSystemNumber(existing);
     }
 
     /** temp*_input of every hwmon folder of the device, by hwmon folder then sensor number. */

@@ -1,5 +1,7 @@
 package io.drivelab.telemetry;
 
+import io.drivelab.device.DeviceDiscovery;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,14 +52,12 @@ public final class ReadThrottle implements AutoCloseable {
 
     /** The throttle takes whole disks: the disk of the partition a folder's file system is on. */
     private static String wholeDisk(Path folder) throws IOException {
-        long dev = (Long) Files.getAttribute(folder, "unix:dev");
-        long major = ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
-        long minor = (dev & 0xff) | ((dev >>> 12) & ~0xffL);
-        Path sys = Path.of("/sys/dev/block/" + major + ":" + minor);
+        String number = DeviceDiscovery.fileSystemNumber(folder).orElseThrow();
+        Path sys = Path.of("/sys/dev/block/" + number);
         if (Files.exists(sys.resolve("partition"))) {
             return Files.readString(sys.toRealPath().getParent().resolve("dev")).trim();
         }
-        return major + ":" + minor;
+        return number;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.drivelab.telemetry;
 
+import io.drivelab.device.DeviceDiscovery;
+
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -50,10 +52,8 @@ public final class SavedSysfs {
 
     /** Block device {@code name} of the tree becomes the device the file system of {@code folder} is on. */
     public SavedSysfs holding(String name, Path folder) throws IOException {
-        long dev = (Long) Files.getAttribute(folder, "unix:dev");
-        long major = ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
-        long minor = (dev & 0xff) | ((dev >>> 12) & ~0xffL);
-        Files.writeString(sys.resolve("block").resolve(name).resolve("dev"), major + ":" + minor + "\n");
+        String number = DeviceDiscovery.fileSystemNumber(folder).orElseThrow();
+        Files.writeString(sys.resolve("block").resolve(name).resolve("dev"), number + "\n");
         return this;
     }
 
