@@ -71,9 +71,7 @@ final class RunTelemetry {
         private volatile long offsetMs = -1;
 
         private PointSampling(PlanItem item, RunListener listener) {
-            Double threshold = drive == null || drive.sensors().isEmpty() ? null
-                    : drive.sensors().get(0).warningCelsius() != null ? drive.sensors().get(0).warningCelsius()
-                    : drive.sensors().get(0).criticalCelsius();
+            Double threshold = drive == null || drive.sensors().isEmpty() ? null : drive.sensors().get(0).threshold();
             this.sampler = drive == null ? null : TemperatureSampler.start(drive,
                     (tMs, celsius) -> listener.temperature(item, tMs - Math.max(0, offsetMs), celsius, threshold));
         }

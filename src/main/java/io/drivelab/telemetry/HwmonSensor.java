@@ -22,6 +22,11 @@ public record HwmonSensor(String label, Path input, Double warningCelsius, Doubl
                 celsius(hwmon.resolve(tempN + "_max")), celsius(hwmon.resolve(tempN + "_crit")));
     }
 
+    /** The threshold throttling is judged against: the warning one, else the critical one; null when none. */
+    public Double threshold() {
+        return warningCelsius != null ? warningCelsius : criticalCelsius;
+    }
+
     /**
      * The temperature now, in degrees Celsius.
      *
