@@ -28,7 +28,7 @@ public final class ThermalCharts {
     public static final String THROTTLING = "thermal throttling";
     /** Throughput is dataset and axis 0, latency 1: temperature is 2. */
     private static final int INDEX = 2;
-    private static final Color TEMPERATURE = new Color(0xff7f0e);
+    private static final Color TEMPERATURE = new Color(0x9467bd);
     private static final Color THROTTLED = new Color(214, 39, 40, 60);
 
     private ThermalCharts() {
@@ -38,6 +38,8 @@ public final class ThermalCharts {
     static JFreeChart timeSeries(Report.Panel panel) {
         JFreeChart chart = Charts.timeSeries(panel.scalingTitle(), panel.unit(), Charts.collection(panel.scaling()),
                 new XYSeriesCollection());
+        chart.getXYPlot().setDataset(1, null);  // a stored point keeps no latency over time: no empty axis
+        chart.getXYPlot().setRangeAxis(1, null);
         addTemperature(chart, Charts.collection(panel.latency()));
         if (panel.thermal() != null) {
             showWarning(chart, panel.thermal().warningCelsius());
