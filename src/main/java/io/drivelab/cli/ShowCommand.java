@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.CheckpointSummary;
 import io.drivelab.run.CombinedResults;
+import io.drivelab.report.DriveTelemetry;
 import io.drivelab.report.GdsioGrid;
 import io.drivelab.findings.Finding;
 import io.drivelab.reference.ReferenceStore;
@@ -99,6 +100,11 @@ public final class ShowCommand implements Callable<Integer> {
             for (StoredPoint p : points) {
                 CheckpointSummary.fromResultJson(p.point().resultJson())
                         .ifPresent(c -> checkpoints(out, p.point(), c));
+            }
+            List<String> telemetry = DriveTelemetry.of(s, run.id()).lines();
+            if (!telemetry.isEmpty()) {
+                out.println();
+                telemetry.forEach(out::println);
             }
             List<GdsioGrid.Series> sweep = GdsioGrid.sweep(points, PointKinds.ofPlanJson(run.planJson()));
             if (!sweep.isEmpty()) {

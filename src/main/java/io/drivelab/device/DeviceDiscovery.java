@@ -100,16 +100,33 @@ public final class DeviceDiscovery {
      */
     public Optional<BlockDevice> findByNode(Path node) throws IOException {
         Optional<String> number = deviceNumber(node);
-        if (number.isEmpty()) {
-            return Optional.empty();
-        }
+        return number.isEmpty() ? Optional.empty() : findByNumber(number.get());
+    }
+
+    /** The device with this device number ("259:0"), or the device holding the partition with it. */
+    public Optional<BlockDevice> findByNumber(String majorMinor) throws IOException {
         for (BlockDevice device : read(false)) {
-            if (number.get().equals(device.majorMinor())
-                    || device.partitions().stream().anyMatch(p -> number.get().equals(p.majorMinor()))) {
+            if (majorMinor.equals(device.majorMinor())
+                    || device.partitions().stream().anyMatch(p -> majorMinor.equals(p.majorMinor()))) {
                 return Optional.of(device);
             }
         }
         return Optional.empty();
+    }
+
+    /** The whole device of a device or partition name ("nvme0n1p2" gives nvme0n1's), testable or not. */
+    public Optional<BlockDevice> findByName(String name) throws IOException {
+        for (BlockDevice device : read(false)) {
+            if (device.name().equals(name) || device.partitions().stream().anyMatch(p -> p.name().equals(name))) {
+                return Optional.of(device);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The device number ("254:1") of the file system a file or folder is on; empty when it cannot be read. */
+    public static Optional<String> fileSystemNumber(Path file) {
+        return Sysfs.fileSystemNumberOf(file);
     }
 
     /** The device number ("7:3") a block device node opens, links followed; empty for anything else. */

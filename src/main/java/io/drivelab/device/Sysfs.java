@@ -57,13 +57,25 @@ final class Sysfs {
             if ((mode & S_IFMT) != S_IFBLK) {
                 return Optional.empty();
             }
-            long rdev = (Long) Files.getAttribute(node, "unix:rdev");
-            long major = ((rdev >>> 8) & 0xfff) | ((rdev >>> 32) & ~0xfffL);
-            long minor = (rdev & 0xff) | ((rdev >>> 12) & ~0xffL);
-            return Optional.of(major + ":" + minor);
+            return Optional.of(majorMinor((Long) Files.getAttribute(node, "unix:rdev")));
         } catch (IOException | UnsupportedOperationException | ClassCastException e) {
             return Optional.empty();
         }
+    }
+
+    /** The device number ("254:1") of the file system {@code file} is on (stat's st_dev); links followed. */
+    static Optional<String> fileSystemNumberOf(Path file) {
+        try {
+            return Optional.of(majorMinor((Long) Files.getAttribute(file, "unix:dev")));
+        } catch (IOException | UnsupportedOperationException | ClassCastException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static String majorMinor(long dev) {
+        long major = ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
+        long minor = (dev & 0xff) | ((dev >>> 12) & ~0xffL);
+        return major + ":" + minor;
     }
 
     /** Entries of a directory in natural order, those matching {@code names} when given; none when unreadable. */

@@ -43,7 +43,16 @@ public record Report(String title, List<String> header, List<String> findings, L
          * Latency under load: p50/p99/p99.9 latency from the scheduled time against achieved IOPS (scaling);
          * achieved against offered IOPS (latency), the fully held rate dashed (latencyReferences).
          */
-        LOAD_CURVE
+        LOAD_CURVE,
+        /**
+         * One point over time (docs/telemetry.md): its throughput (scaling) with the drive's temperature (latency)
+         * on a second axis, the warning threshold and the throttling mark ({@link Panel#thermal()}); one chart.
+         */
+        THERMAL
+    }
+
+    /** A THERMAL panel's warning threshold (null: none) and throttling mark (null: it did not throttle). */
+    public record Thermal(Double warningCelsius, io.drivelab.telemetry.Throttling.Mark throttling) {
     }
 
     /**
@@ -52,7 +61,13 @@ public record Report(String title, List<String> header, List<String> findings, L
      * axes ({@link Kind}).
      */
     public record Panel(String workload, Kind kind, Throughput unit, List<Curve> scaling,
-                        List<Curve> scalingReferences, List<Curve> latency, List<Curve> latencyReferences) {
+                        List<Curve> scalingReferences, List<Curve> latency, List<Curve> latencyReferences,
+                        Thermal thermal) {
+        public Panel(String workload, Kind kind, Throughput unit, List<Curve> scaling, List<Curve> scalingReferences,
+                     List<Curve> latency, List<Curve> latencyReferences) {
+            this(workload, kind, unit, scaling, scalingReferences, latency, latencyReferences, null);
+        }
+
         public Panel {
             Objects.requireNonNull(kind, "kind");
             scaling = List.copyOf(scaling);
@@ -72,6 +87,7 @@ public record Report(String title, List<String> header, List<String> findings, L
                 case CHECKPOINT -> workload + ": seconds per checkpoint over the run";
                 case GDSIO -> workload + ": GiB/s by threads";
                 case LOAD_CURVE -> workload + ": latency under load";
+                case THERMAL -> workload + ": " + unit.label() + " and the drive's temperature over time";
             };
         }
 
@@ -81,6 +97,7 @@ public record Report(String title, List<String> header, List<String> findings, L
                 case CHECKPOINT -> workload + ": GB/s per pass against the reviewed drives";
                 case GDSIO -> workload + ": mean latency by threads";
                 case LOAD_CURVE -> workload + ": achieved against offered IOPS";
+                case THERMAL -> workload + ": the drive's temperature";
             };
         }
 
@@ -94,6 +111,7 @@ public record Report(String title, List<String> header, List<String> findings, L
                 case CHECKPOINT -> List.of("times", "gbps");
                 case GDSIO -> List.of("throughput", "latency");
                 case LOAD_CURVE -> List.of("latency-under-load", "achieved");
+                case THERMAL -> List.of("temperature");
             };
         }
     }

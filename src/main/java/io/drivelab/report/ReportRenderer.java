@@ -187,6 +187,9 @@ public final class ReportRenderer {
                     SuiteCharts.gdsioLatency(panel.latencyTitle(), Charts.collection(panel.latency()),
                             Charts.collection(panel.latencyReferences())));
         }
+        if (panel.kind() == Report.Kind.THERMAL) {
+            return List.of(ThermalCharts.timeSeries(panel));
+        }
         JFreeChart scaling = Charts.scaling(panel.scalingTitle(), panel.unit(), Charts.collection(panel.scaling()),
                 Charts.collection(panel.scalingReferences()), log);
         LikeForLike.mark(scaling, panel);

@@ -84,6 +84,9 @@ public final class Reports {
             header.add("Error: " + run.error());
         }
         header.addAll(suiteHeader);
+        DriveTelemetry telemetry = DriveTelemetry.of(store, runId);
+        header.addAll(telemetry.lines());
+        panels.addAll(telemetry.throttledPanels());
         if (!references.drives().isEmpty()) {
             header.add("Reference drives (dashed): " + String.join(", ", references.drives()));
         }

@@ -47,6 +47,7 @@ final class Measurement {
     private final Supplier<RunProgress> progress;
     private final FioBinary fio;
     private final RemoteTarget remote;
+    private final RunTelemetry telemetry;
     private volatile Runnable stopCurrent;
     private volatile boolean stopped;
 
@@ -56,7 +57,8 @@ final class Measurement {
      * @param remote  the target on another machine (measured by fio through its server there), or null
      */
     Measurement(EngineSession session, FioBinary fio, RemoteTarget remote, Path target, List<String> extras,
-                int statusIntervalMs, RunListener listener, TestFile testFile, Supplier<RunProgress> progress) {
+                int statusIntervalMs, RunListener listener, TestFile testFile, Supplier<RunProgress> progress,
+                RunTelemetry telemetry) {
         this.session = session;
         this.fio = fio;
         this.remote = remote;
@@ -66,6 +68,7 @@ final class Measurement {
         this.listener = listener;
         this.testFile = testFile;
         this.progress = progress;
+        this.telemetry = telemetry;
     }
 
     /** Stops the engine running now, and every later one at once: the point ends with a partial result. */
@@ -79,8 +82,17 @@ final class Measurement {
         }
     }
 
-    /** One engine run of {@code point} stored under {@code key}. */
+    /** One engine run of {@code point} stored under {@code key}, with the drive's temperatures meanwhile. */
     Measured measure(PlanItem item, Point point, String key, int seq) {
+        RunTelemetry.PointSampling sampling = telemetry.start(item, listener);
+        try {
+            return measure(item, point, key, seq, sampling).withTemperatures(sampling.finish());
+        } finally {
+            sampling.close();  // when the measuring threw
+        }
+    }
+
+    private Measured measure(PlanItem item, Point point, String key, int seq, RunTelemetry.PointSampling sampling) {
         PointMeta meta = meta(item, point, key, seq);
         List<Sample> samples = Collections.synchronizedList(new ArrayList<>());
         // the wall clock between reports: a stopped engine's own clock hides the stop (it ends a timed point on time)
@@ -110,6 +122,7 @@ final class Measurement {
                     longestSilenceNanos[0] = Math.max(longestSilenceNanos[0], now - lastReportNanos[0]);
                 }
                 lastReportNanos[0] = now;
+                sampling.interval(interval.tMs());
                 samples.add(sample(interval));
                 listener.sample(item, interval);
                 listener.progress(progress.get());

@@ -36,8 +36,8 @@ final class Passes {
         if (last.error() != null && combined.result().error() == null) {
             // the last pass was held up (see Measurement#flagOverrun): the point as a whole carries its flag
             PointResult r = combined.result();
-            combined = new Measured(new PointResult(r.meta(), last.status(), r.runtimeMs(), r.read(), r.write(),
-                    r.resultJson(), r.histograms(), last.error(), r.startedAt(), r.endedAt()), combined.samples());
+            combined = combined.withResult(new PointResult(r.meta(), last.status(), r.runtimeMs(), r.read(),
+                    r.write(), r.resultJson(), r.histograms(), last.error(), r.startedAt(), r.endedAt()));
         }
         return combined;
     }
@@ -68,7 +68,7 @@ final class Passes {
         DirectionResult write = mean(passes, lines, Direction.WRITE, merged);
         PointResult mean = new PointResult(first.meta(), last.status(), last.runtimeMs(), read, write,
                 json.toString(), merged, null, first.startedAt(), last.endedAt());
-        return new Measured(mean, passes.get(passes.size() - 1).samples());
+        return passes.get(passes.size() - 1).withResult(mean);
     }
 
     private static DirectionResult mean(List<Measured> passes, List<JsonNode> lines, Direction direction,

@@ -240,13 +240,15 @@ public final class PlanRunner {
         Set<String> finished = store.completedPointKeys(runId);
         RunClock clock = new RunClock(items, targetCheck.regionBytes(plan, target));
         TestFile testFile = new TestFile(target, store.path().toString(), runId);
+        RunTelemetry telemetry = new RunTelemetry(store, runId, remote.isPresent() ? null : target);
         Measurement m = new Measurement(hold.session(), fio, remote.orElse(null), target, engineExtras,
-                statusIntervalMs, listener, testFile, clock::now);
+                statusIntervalMs, listener, testFile, clock::now, telemetry);
         measurement = m;
         if (cancelled) {
             m.stop();
         }
         listener.runStarted(runId, items);
+        telemetry.before();
 
         RunStatus status = RunStatus.COMPLETE;
         String error = null;
@@ -269,7 +271,7 @@ public final class PlanRunner {
                     clock.skip(i);
                 } else {
                     caughtUp = true;
-                    Optional<String> failure = runItem(runId, i, item, m, clock, heldUp);
+                    Optional<String> failure = runItem(runId, i, item, m, clock, heldUp, telemetry);
                     if (failure.isPresent()) {
                         status = cancelled ? RunStatus.INTERRUPTED : RunStatus.FAILED;
                         error = failure.get();
@@ -297,6 +299,7 @@ public final class PlanRunner {
         } finally {
             measurement = null;
         }
+        telemetry.after();
         if (status == RunStatus.COMPLETE && !keepFile) {
             testFile.removeIfOurs();
         }
@@ -324,7 +327,7 @@ public final class PlanRunner {
 
     /** Measures one plan item: all passes of a point, or a precondition (in rounds until steady). */
     private Optional<String> runItem(long runId, int seq, PlanItem planned, Measurement m, RunClock clock,
-                                     List<String> heldUp) {
+                                     List<String> heldUp, RunTelemetry telemetry) {
         Optional<PlanItem> offered = new OfferedLoads(store, runId).resolve(planned);
         if (offered.isEmpty()) {
             return Optional.of(OfferedLoads.noPeak(planned.point()));
@@ -333,13 +336,13 @@ public final class PlanRunner {
         Point point = item.point();
         if (item.untilSteady()) {
             return SteadyStateRounds.run(item, (p, key) -> m.measure(item, p, key, seq),
-                    r -> save(runId, item, r, clock, heldUp), listener, this::isCancelled);
+                    r -> save(runId, item, r, clock, heldUp, telemetry), listener, this::isCancelled);
         }
         List<Measured> passes = new ArrayList<>();
         for (int pass = 1; pass <= point.passes() && !cancelled; pass++) {
             Measured measured = m.measure(item, point, point.key(), seq);
             if (measured.failed()) {
-                save(runId, item, measured, clock, heldUp);
+                save(runId, item, measured, clock, heldUp, telemetry);
                 return Optional.of(measured.result().error());
             }
             passes.add(measured);
@@ -351,13 +354,14 @@ public final class PlanRunner {
             return Optional.empty();
         }
         Measured kept = Passes.combine(passes, point.keep());
-        save(runId, item, kept, clock, heldUp);
+        save(runId, item, kept, clock, heldUp, telemetry);
         clock.sawThroughput(item, kept.result());
         return Optional.empty();
     }
 
-    private void save(long runId, PlanItem item, Measured m, RunClock clock, List<String> heldUp) {
-        store.savePoint(runId, m.result(), m.samples());
+    private void save(long runId, PlanItem item, Measured m, RunClock clock, List<String> heldUp,
+                      RunTelemetry telemetry) {
+        telemetry.save(store.savePoint(runId, m.result(), m.samples()), m);
         if (m.result().status() == PointStatus.PARTIAL && !cancelled) {
             heldUp.add(m.result().meta().pointKey());
         }

@@ -41,6 +41,14 @@ public interface RunListener {
     default void checkpoint(PlanItem item, CheckpointEvent checkpoint) {
     }
 
+    /**
+     * The drive's temperature during the running point, once a second (its composite sensor), on the point's sample
+     * clock; {@code thresholdCelsius} is its warning threshold, or null when the drive gives none. Called on the
+     * sampler's thread.
+     */
+    default void temperature(PlanItem item, long tMs, double celsius, Double thresholdCelsius) {
+    }
+
     /** A point was measured (or failed) and is stored. */
     default void pointFinished(RunProgress progress, PlanItem item, PointResult result) {
     }

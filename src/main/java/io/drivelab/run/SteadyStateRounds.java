@@ -41,7 +41,7 @@ final class SteadyStateRounds {
             listener.steadyState(item, verdict);
             boolean stop = cancelled.getAsBoolean();
             boolean last = verdict.steady() || round == item.maxRounds() || stop;
-            store.accept(last && !stop ? new Measured(rekey(m.result(), point.key()), m.samples()) : m);
+            store.accept(last && !stop ? m.withResult(rekey(m.result(), point.key())) : m);
             if (last) {
                 break;
             }

@@ -180,7 +180,51 @@ final class Schema {
             // What every run has done (the run list's POINTS column) read from this index alone: the points table's
             // rows hold result_json, long enough to spill into overflow pages that a scan of status would read.
             new Migration(5, "an index of complete points for the run list", List.of(
-                    "CREATE INDEX points_complete ON points (status, run_id, point_key)")));
+                    "CREATE INDEX points_complete ON points (status, run_id, point_key)")),
+            // The drive's temperature once a second during every point (docs/telemetry.md), and its health log
+            // before and after a run. A point whose drive has no sensor, or whose sensor this user may not read,
+            // keeps that reason (unavailable) and no readings: "no sensor" is never stored as 0 degrees.
+            new Migration(6, "drive telemetry: temperatures per point, health before and after a run", List.of(
+                    """
+                    CREATE TABLE point_telemetry (
+                        point_id    INTEGER PRIMARY KEY REFERENCES points (id) ON DELETE CASCADE,
+                        drive       TEXT,
+                        unavailable TEXT
+                    )""",
+                    """
+                    CREATE TABLE point_sensors (
+                        point_id         INTEGER NOT NULL REFERENCES points (id) ON DELETE CASCADE,
+                        position         INTEGER NOT NULL,
+                        label            TEXT NOT NULL,
+                        warning_celsius  REAL,
+                        critical_celsius REAL,
+                        PRIMARY KEY (point_id, position)
+                    )""",
+                    """
+                    CREATE TABLE temperatures (
+                        point_id INTEGER NOT NULL REFERENCES points (id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        t_ms     INTEGER NOT NULL,
+                        celsius  REAL NOT NULL,
+                        PRIMARY KEY (point_id, position, t_ms)
+                    )""",
+                    """
+                    CREATE TABLE drive_health (
+                        run_id             INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                        moment             TEXT NOT NULL CHECK (moment IN ('before', 'after')),
+                        taken_at           INTEGER NOT NULL,
+                        drive              TEXT,
+                        source             TEXT,
+                        unavailable        TEXT,
+                        bytes_written      INTEGER,
+                        bytes_read         INTEGER,
+                        percent_used       INTEGER,
+                        media_errors       INTEGER,
+                        warning_temp_minutes INTEGER,
+                        critical_warning   INTEGER,
+                        celsius            REAL,
+                        PRIMARY KEY (run_id, moment)
+                    )""")));
 
     static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 

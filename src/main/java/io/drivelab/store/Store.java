@@ -23,6 +23,7 @@ public final class Store implements AutoCloseable {
     private final Runs runs;
     private final Points points;
     private final ReferenceTables reference;
+    private final Telemetry telemetry;
 
     private Store(Database database) {
         this.database = database;
@@ -30,6 +31,7 @@ public final class Store implements AutoCloseable {
         this.runs = new Runs(database);
         this.points = new Points(database);
         this.reference = new ReferenceTables(database);
+        this.telemetry = new Telemetry(database);
     }
 
     // ---------------------------------------------------------------- opening
@@ -224,6 +226,28 @@ public final class Store implements AutoCloseable {
     /** A point's samples in time order. */
     public List<Sample> listSamples(long pointId) {
         return points.samples(pointId);
+    }
+
+    // ---------------------------------------------------------------- telemetry
+
+    /** Saves the drive's temperatures during a point, replacing any saved before for that point. */
+    public void saveTemperatures(long pointId, PointTemperatures temperatures) {
+        telemetry.saveTemperatures(pointId, temperatures);
+    }
+
+    /** The drive's temperatures during a point; empty when the point was measured without telemetry. */
+    public Optional<PointTemperatures> temperatures(long pointId) {
+        return telemetry.temperatures(pointId);
+    }
+
+    /** Saves the drive's health log before or after a run (one of each per run, the latest kept). */
+    public void saveHealth(long runId, HealthSnapshot snapshot) {
+        telemetry.saveHealth(runId, snapshot);
+    }
+
+    /** The run's health logs: before, then after. */
+    public List<HealthSnapshot> health(long runId) {
+        return telemetry.health(runId);
     }
 
     // ---------------------------------------------------------------- several changes as one

@@ -76,6 +76,7 @@ public final class LiveCharts {
     private final ReadOnlyStringWrapper percentilesTitle = new ReadOnlyStringWrapper("Latency percentiles");
     private final Changes changed = new Changes();
     private final LiveCrystalGrid crystal = new LiveCrystalGrid();
+    private final LiveTemperature temperature = new LiveTemperature();
     private ReferenceCurves references = ReferenceCurves.NONE;
     /** The kinds of a resumed run's earlier points, from its stored plan. */
     private PointKinds earlierKinds = PointKinds.NONE;
@@ -90,6 +91,11 @@ public final class LiveCharts {
     /** The running point's throughput over time. */
     public XYSeriesCollection timeThroughput() {
         return timeThroughput;
+    }
+
+    /** The running point's drive temperature and thermal throttling. */
+    public LiveTemperature temperature() {
+        return temperature;
     }
 
     /** The running point's mean and p99 latency over time. */
@@ -205,6 +211,11 @@ public final class LiveCharts {
         if (s.ramp()) {
             rampEnd.set(s.seconds());
         }
+        temperature.interval(s);
+    }
+
+    void temperature(LiveTemperature.Reading r) {
+        temperature.reading(r, changed);
     }
 
     void pointFinished(PlanItem item, PointResult result, List<Percentiles.Row> rows) {
@@ -279,6 +290,7 @@ public final class LiveCharts {
         meanLatency.clear();
         p99Latency.clear();
         rampEnd.set(0);
+        temperature.clear();
         pointTitle.set(title);
     }
 

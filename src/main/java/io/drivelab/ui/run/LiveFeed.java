@@ -173,6 +173,11 @@ final class LiveFeed implements RunListener {
     }
 
     @Override
+    public void temperature(PlanItem item, long tMs, double celsius, Double thresholdCelsius) {
+        post(new LiveTemperature.Reading(item, tMs, celsius, thresholdCelsius));
+    }
+
+    @Override
     public void checkpoint(PlanItem item, CheckpointEvent checkpoint) {
         post(new Checkpoint(item, checkpoint));
     }

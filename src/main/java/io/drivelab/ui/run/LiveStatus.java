@@ -74,6 +74,8 @@ final class LiveStatus {
     void apply(LiveFeed.Event event) {
         if (event instanceof LiveFeed.Sample e) {
             live.sample(e);
+        } else if (event instanceof LiveTemperature.Reading e) {
+            live.temperature(e);
         } else if (event instanceof LiveFeed.Checkpoint e) {
             live.checkpoint(e.item(), e.checkpoint());
         } else if (event instanceof LiveFeed.Progress e) {

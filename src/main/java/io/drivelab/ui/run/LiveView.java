@@ -70,6 +70,7 @@ public final class LiveView extends VBox {
         live.pointTitleProperty().addListener((o, a, b) -> timeChart.setTitle(b));
         live.timeUnitProperty().addListener((o, a, b) -> Charts.setThroughputAxis(timeChart, b, false));
         live.rampEndProperty().addListener((o, a, b) -> Charts.showRamp(timeChart, b.doubleValue()));
+        live.temperature().attach(timeChart);
 
         TableView<Percentiles.Row> percentiles = new TableView<>(live.percentiles());
         percentiles.setId("percentiles");

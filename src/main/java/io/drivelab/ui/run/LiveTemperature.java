@@ -1,0 +1,81 @@
+package io.drivelab.ui.run;
+
+import io.drivelab.report.Charts;
+import io.drivelab.report.ThermalCharts;
+import io.drivelab.store.PointTemperatures;
+import io.drivelab.telemetry.Throttling;
+import io.drivelab.workload.PlanItem;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import org.jfree.chart.JFreeChart;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The running point's drive temperature in the live view: a °C series on the time chart's second axis, the drive's
+ * warning threshold, and the thermal throttling mark the moment the point's intervals and readings meet the rule
+ * (docs/telemetry.md). Belongs to the UI thread, like {@link LiveCharts}.
+ */
+public final class LiveTemperature {
+
+    /** One reading of the drive's composite sensor during the running point, on its sample clock. */
+    record Reading(PlanItem item, long tMs, double celsius, Double thresholdCelsius) implements LiveFeed.Event {
+    }
+
+    private final XYSeries celsius = Charts.series("°C");
+    private final XYSeriesCollection dataset = new XYSeriesCollection(celsius);
+    private final List<Throttling.Interval> intervals = new ArrayList<>();
+    private final List<PointTemperatures.Reading> readings = new ArrayList<>();
+    private final ReadOnlyObjectWrapper<Double> warning = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Throttling.Mark> throttling = new ReadOnlyObjectWrapper<>();
+
+    /** The temperature series, for the time chart. */
+    public XYSeriesCollection dataset() {
+        return dataset;
+    }
+
+    /** The drive's warning threshold in °C, or null (none, or no sensor). */
+    public ReadOnlyObjectProperty<Double> warningProperty() {
+        return warning.getReadOnlyProperty();
+    }
+
+    /** Where the running point throttled, or null while it has not. */
+    public ReadOnlyObjectProperty<Throttling.Mark> throttlingProperty() {
+        return throttling.getReadOnlyProperty();
+    }
+
+    /** Draws the temperature, its threshold and the throttling mark on the live view's time chart. */
+    public void attach(JFreeChart timeChart) {
+        ThermalCharts.addTemperature(timeChart, dataset);
+        warning.addListener((o, a, b) -> ThermalCharts.showWarning(timeChart, b));
+        throttling.addListener((o, a, b) -> ThermalCharts.markThrottling(timeChart, b));
+    }
+
+    /** A new point: nothing shown. */
+    void clear() {
+        celsius.clear();
+        intervals.clear();
+        readings.clear();
+        throttling.set(null);
+    }
+
+    void interval(LiveFeed.Sample s) {
+        intervals.add(new Throttling.Interval(Math.round(s.seconds() * 1000), s.ramp(), s.bytesPerSecond()));
+        judge();
+    }
+
+    void reading(Reading r, LiveCharts.Changes changed) {
+        changed.add(celsius, r.tMs() / 1000.0, r.celsius());
+        readings.add(new PointTemperatures.Reading(r.tMs(), r.celsius()));
+        warning.set(r.thresholdCelsius());
+        judge();
+    }
+
+    private void judge() {
+        Double threshold = warning.get();
+        throttling.set(threshold == null ? null : Throttling.of(intervals, readings, threshold).orElse(null));
+    }
+}
