@@ -185,8 +185,8 @@ static void write_interval_rate(const struct run *r, uint64_t t_ns)
 
 	for (unsigned j = 0; j < o->numjobs; j++)
 		for (int d = 0; d < 2; d++) {
-			ios += r->jobs[j].stats[phase][d].ios;
-			bytes += r->jobs[j].stats[phase][d].bytes;
+			ios += STAT_GET(r->jobs[j].stats[phase][d].ios);  /* the jobs count while we read */
+			bytes += STAT_GET(r->jobs[j].stats[phase][d].bytes);
 		}
 	double secs = t_ns > since ? (double)(t_ns - since) / 1e9 : 0;
 	double target = (double)(o->rate_iops ? o->rate_iops : o->rate_bytes) * o->numjobs;
