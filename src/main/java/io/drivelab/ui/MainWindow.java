@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.drivelab.export.RunExport;
+import io.drivelab.fio.FioBinary;
 import io.drivelab.run.RunSession;
 import io.drivelab.store.Run;
 import io.drivelab.store.Store;
@@ -24,6 +25,7 @@ import io.drivelab.ui.compare.CompareView;
 import io.drivelab.ui.compare.CompareViewModel;
 import io.drivelab.ui.history.HistoryView;
 import io.drivelab.ui.history.HistoryViewModel;
+import io.drivelab.ui.plan.EngineChoice;
 import io.drivelab.ui.plan.PlanView;
 import io.drivelab.ui.plan.PlanViewModel;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
@@ -107,6 +109,9 @@ public final class MainWindow {
                 : RunSession.Order.ONE_AFTER_ANOTHER);
         plan = new PlanViewModel(settings.preset());
         restorePlan(settings);
+        plan.engine().chosenProperty().set(EngineChoice.Engine.named(settings.engine()));
+        plan.engine().lookForFio(tasks, FioBinary::locate);
+        targets.addRemoteHosts(settings.remoteHosts());
         run = new RunViewModel(tasks, store, engine, engineProblem, context.discovery(), targets, plan,
                 context.statusIntervalMs());
         references = new ReferenceDrivesViewModel(tasks, ReferenceDrivesViewModel.Library.in(store));
@@ -329,7 +334,8 @@ public final class MainWindow {
                 targets.testFile().folderProperty().get(), targets.testFile().sizeProperty().get(),
                 references.drives().isEmpty() ? rememberedDrives : references.chosenNames(),
                 compare.logScaleProperty().get(), tabs.getSelectionModel().getSelectedItem().getText(),
-                theme.get().name(), targets.orderProperty().get() == RunSession.Order.TOGETHER);
+                theme.get().name(), targets.orderProperty().get() == RunSession.Order.TOGETHER,
+                plan.engine().chosenProperty().get().remembered(), targets.remoteHosts());
     }
 
     private void restorePlan(Settings s) {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.drivelab.files.OutputFile;
+import io.drivelab.ui.targets.TargetsViewModel;
 
 /**
  * What the window remembers between starts: its size and the user's last choices. A small JSON file in the XDG
@@ -21,12 +22,14 @@ import io.drivelab.files.OutputFile;
  * @param theme           the colours chosen in View, Theme (a {@link io.drivelab.ui.common.Theme} name), or null
  *                        to follow the desktop
  * @param runTogether     whether the ticked targets run at the same time (null: one after another)
+ * @param engine          what measures the plan: "drivelab" or "fio" (null: DriveLab's engine)
+ * @param remoteHosts     the remote hosts in the Targets list, in order (null: none)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Settings(double width, double height, String preset, String planFile, Integer runtime, Integer ramp,
                        Integer idle, Boolean preconditions, String folder, String fileSize,
                        List<String> referenceDrives, Boolean logScale, String tab, String theme,
-                       Boolean runTogether) {
+                       Boolean runTogether, String engine, List<TargetsViewModel.RemoteHost> remoteHosts) {
 
     public static final double DEFAULT_WIDTH = 1440;
     public static final double DEFAULT_HEIGHT = 900;
@@ -34,7 +37,7 @@ public record Settings(double width, double height, String preset, String planFi
 
     public static Settings defaults() {
         return new Settings(DEFAULT_WIDTH, DEFAULT_HEIGHT, null, null, null, null, null, null,
-                System.getProperty("java.io.tmpdir"), "1G", null, null, null, null, null);
+                System.getProperty("java.io.tmpdir"), "1G", null, null, null, null, null, null, null);
     }
 
     /** $XDG_CONFIG_HOME/drivelab/gui.json, else ~/.config/drivelab/gui.json. */
@@ -60,7 +63,8 @@ public record Settings(double width, double height, String preset, String planFi
             return new Settings(s.width() >= 400 ? s.width() : d.width(), s.height() >= 300 ? s.height() : d.height(),
                     s.preset(), s.planFile(), s.runtime(), s.ramp(), s.idle(), s.preconditions(),
                     s.folder() == null ? d.folder() : s.folder(), s.fileSize() == null ? d.fileSize() : s.fileSize(),
-                    s.referenceDrives(), s.logScale(), s.tab(), s.theme(), s.runTogether());
+                    s.referenceDrives(), s.logScale(), s.tab(), s.theme(), s.runTogether(), s.engine(),
+                    s.remoteHosts());
         } catch (IOException e) {
             // Settings are a convenience: a damaged file must not keep the window from opening.
             return defaults();

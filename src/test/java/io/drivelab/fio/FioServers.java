@@ -18,12 +18,12 @@ import java.util.concurrent.TimeoutException;
  * fio servers on loopback ports for a test ({@code fio --server=ip:127.0.0.1,PORT}), each on a port found free
  * when it starts; {@link #close()} stops every process they started (the server and the workers it forked).
  */
-final class FioServers implements AutoCloseable {
+public final class FioServers implements AutoCloseable {
     private final List<Process> servers = new ArrayList<>();
     private final List<String> arguments = new ArrayList<>();
 
     /** Starts a server and returns its host once it accepts connections. */
-    FioHost start(FioBinary fio, Path log) throws IOException, InterruptedException {
+    public FioHost start(FioBinary fio, Path log) throws IOException, InterruptedException {
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();

@@ -5,6 +5,7 @@ import java.util.function.Consumer;
 
 import io.drivelab.ui.common.FileDialogs;
 import io.drivelab.ui.common.Messages;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
@@ -14,8 +15,10 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -141,7 +144,7 @@ public final class PlanView extends ScrollPane {
         problem.managedProperty().bind(problem.visibleProperty());
 
         VBox column = new VBox(8, title, chooser, description, new Label("Workloads"), workloads, gridTitle, grid,
-                times, checkpoints, preconditionBox, estimate, problem);
+                times, checkpoints, preconditionBox, engineRows(model.engine()), estimate, problem);
         column.getStyleClass().add("column");
         setContent(column);
         showGrid(model.shownWorkloadProperty().get());
@@ -184,6 +187,36 @@ public final class PlanView extends ScrollPane {
                 grid.add(cell, c + 1, r + 1);
             }
         }
+    }
+
+    /** "Measured by" DriveLab's engine or fio; fio cannot be picked while it is missing or too old, and says why. */
+    private static VBox engineRows(EngineChoice choice) {
+        ToggleGroup group = new ToggleGroup();
+        RadioButton drivelab = new RadioButton(EngineChoice.Engine.DRIVELAB.label());
+        drivelab.setId("engine-drivelab");
+        drivelab.setUserData(EngineChoice.Engine.DRIVELAB);
+        RadioButton fio = new RadioButton(EngineChoice.Engine.FIO.label());
+        fio.setId("engine-fio");
+        fio.setUserData(EngineChoice.Engine.FIO);
+        fio.disableProperty().bind(choice.fioProblemProperty().isNotEmpty());
+        group.getToggles().addAll(drivelab, fio);
+        group.selectToggle(choice.chosenProperty().get() == EngineChoice.Engine.FIO ? fio : drivelab);
+        group.selectedToggleProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                choice.chosenProperty().set((EngineChoice.Engine) b.getUserData());
+            }
+        });
+        choice.chosenProperty().addListener((o, a, b) -> group.selectToggle(b == EngineChoice.Engine.FIO ? fio
+                : drivelab));
+        Label about = new Label();
+        about.setId("engine-fio-about");
+        about.getStyleClass().add("hint");
+        about.setWrapText(true);
+        about.textProperty().bind(Bindings.createStringBinding(choice::describeFio, choice.fioProperty(),
+                choice.fioProblemProperty()));
+        HBox row = new HBox(8, fixed("Measured by"), drivelab, fio);
+        row.setAlignment(Pos.CENTER_LEFT);
+        return new VBox(4, row, about);
     }
 
     private static Spinner<Integer> spinner(String id, int min, int max,

@@ -52,6 +52,7 @@ public final class PlanViewModel {
     private final ReadOnlyStringWrapper estimate = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper timesApply = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyStringWrapper checkpointText = new ReadOnlyStringWrapper("");
+    private final EngineChoice engine = new EngineChoice();
     /** Times the user typed: they stay when another preset is chosen (null: the plan's own). */
     private final Integer[] typed = new Integer[3];
 
@@ -66,6 +67,11 @@ public final class PlanViewModel {
         idle.addListener((o, a, b) -> typed(2, b));
         preconditions.addListener((o, a, b) -> rebuild());
         choosePreset(preset != null && Presets.names().contains(preset) ? preset : Presets.QUICK);
+    }
+
+    /** What measures the plan: DriveLab's engine or fio. */
+    public EngineChoice engine() {
+        return engine;
     }
 
     /** The preset names, for the chooser. */

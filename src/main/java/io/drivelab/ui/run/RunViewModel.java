@@ -10,6 +10,7 @@ import java.util.Set;
 import io.drivelab.workload.PointKinds;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.EngineProcess;
+import io.drivelab.run.RemoteTarget;
 import io.drivelab.run.RunListener;
 import io.drivelab.run.RunSession;
 import io.drivelab.run.TargetRefused;
@@ -106,6 +107,8 @@ public final class RunViewModel {
         this.shown = new LiveStatus(live);
         targets.targets().addListener((InvalidationListener) o -> recheck());
         plan.planProperty().addListener(o -> recheck());
+        plan.engine().chosenProperty().addListener(o -> recheck());
+        plan.engine().fioProperty().addListener(o -> recheck());
         shown.running.addListener(o -> recheck());
         recheck();
     }
@@ -195,11 +198,11 @@ public final class RunViewModel {
         TestPlan edited = plan.plan();
         List<RunSession.Target> jobs = new ArrayList<>();
         for (Target t : targets.selected()) {
-            jobs.add(new RunSession.Target(t.path(), t.planFor(edited), confirmed.typed(t.path()),
+            jobs.add(new RunSession.Target(t.path(), t.planFor(edited), confirmed.typed(t.confirmedAs()),
                     confirmed.overwrite().contains(t.path())));
         }
         RunSession.Order order = targets.orderProperty().get();
-        RunSession s = begin();
+        RunSession s = begin().measuredBy(plan.engine().measuredBy());
         thread = tasks.startThread("drivelab-run", () -> {
             try {
                 s.run(jobs, order, null, new RunSession.Listener() {
@@ -255,7 +258,9 @@ public final class RunViewModel {
                 feed.post(new Earlier(runId, earlier.stream().map(StoredPoint::point).toList(),
                         PointKinds.ofPlanJson(store.getRun(runId).map(Run::planJson).orElse(null))));
                 Path target = Path.of(store.getRun(runId).orElseThrow().target());
-                s.resume(runId, confirmed.typed(target), confirmed.overwrite().contains(target), feed);
+                // a remote device is confirmed as HOST:/dev/X
+                Path confirmedAs = RemoteTarget.of(target).map(r -> Path.of(r.confirmation())).orElse(target);
+                s.resume(runId, confirmed.typed(confirmedAs), confirmed.overwrite().contains(target), feed);
             } catch (RuntimeException e) {
                 feed.post(new LiveFeed.TargetFailed("run " + runId, describe(e)));
             } finally {
@@ -361,6 +366,10 @@ public final class RunViewModel {
         Optional<String> targetProblem = targets.problem();
         if (targetProblem.isPresent()) {
             return targetProblem;
+        }
+        Optional<String> engineChoice = plan.engine().problem(targets.remoteTicked());
+        if (engineChoice.isPresent()) {
+            return engineChoice;
         }
         return plan.plan() == null ? Optional.of(plan.problemProperty().get()) : Optional.empty();
     }

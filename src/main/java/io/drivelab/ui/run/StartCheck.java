@@ -1,6 +1,7 @@
 package io.drivelab.ui.run;
 
 import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.run.RemoteTarget;
 import io.drivelab.run.RunException;
 import io.drivelab.run.TargetCheck;
 import io.drivelab.run.TargetClearance;
@@ -40,6 +41,11 @@ final class StartCheck {
         WriteGuard guard = new WriteGuard(discovery);
         List<RunViewModel.Confirmation> needed = new ArrayList<>();
         for (Candidate c : candidates) {
+            Optional<RemoteTarget> remote = RemoteTarget.of(c.target());
+            if (remote.isPresent()) {
+                remoteConfirmation(remote.get(), c.plan()).ifPresent(needed::add);
+                continue;
+            }
             TargetClearance clearance;
             try {
                 clearance = guard.clearance(c.target(), c.plan());
@@ -62,8 +68,26 @@ final class StartCheck {
         return new Verdict("", List.copyOf(needed));
     }
 
+    /**
+     * DriveLab cannot look at another machine's devices: a plan that writes to a device there needs "HOST:/dev/X"
+     * typed, as the core's guard asks when the run starts.
+     */
+    private static Optional<RunViewModel.Confirmation> remoteConfirmation(RemoteTarget remote, TestPlan p) {
+        if (!remote.path().startsWith("/dev/") || !WriteGuard.writes(p)) {
+            return Optional.empty();
+        }
+        return Optional.of(new RunViewModel.Confirmation(Path.of(remote.confirmation()),
+                RunViewModel.Confirmation.Kind.TYPE_DEVICE_NAME, "The plan writes to " + remote.path() + " on "
+                + remote.host().host() + " and destroys everything on it. Type " + remote.confirmation()
+                + " to confirm."));
+    }
+
     /** The confirmation the guard wants for this target, if one would satisfy it. */
     Optional<RunViewModel.Confirmation> confirmation(Path target, TestPlan p, String who, String what) {
+        Optional<RemoteTarget> remote = RemoteTarget.of(target);
+        if (remote.isPresent()) {
+            return remoteConfirmation(remote.get(), p);
+        }
         return confirmation(new WriteGuard(discovery).clearance(target, p), who, what);
     }
 

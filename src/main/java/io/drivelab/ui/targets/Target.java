@@ -4,10 +4,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import io.drivelab.device.BlockDevice;
 import io.drivelab.device.PcieLink;
+import io.drivelab.fio.FioHost;
 import io.drivelab.report.Numbers;
+import io.drivelab.run.RemoteTarget;
+import io.drivelab.ui.common.Messages;
 import io.drivelab.workload.PlanException;
 import io.drivelab.workload.Region;
 import io.drivelab.workload.TestPlan;
@@ -18,13 +22,16 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
-/** Something a plan can run on: a test file (the safe default) or a whole drive. Several can be ticked. */
-public abstract sealed class Target permits Target.TestFile, Target.Drive {
+/**
+ * Something a plan can run on: a test file (the safe default), a whole drive, or a file or device on another
+ * machine measured through its fio server. Several can be ticked.
+ */
+public abstract sealed class Target permits Target.TestFile, Target.Drive, Target.Remote {
 
     /** The badge next to a target: whether it may be written. */
     public enum Badge {
         SAFE("test file"), FREE("free"), HAS_PARTITIONS("has partitions"), MOUNTED("mounted"), IN_USE("in use"),
-        READ_ONLY("read-only");
+        READ_ONLY("read-only"), REMOTE("remote");
 
         private final String label;
 
@@ -49,6 +56,11 @@ public abstract sealed class Target permits Target.TestFile, Target.Drive {
 
     /** What the engine opens. */
     public abstract Path path();
+
+    /** What the user types to confirm that the plan may destroy this target's data (a drive: its path). */
+    public Path confirmedAs() {
+        return path();
+    }
 
     /** "Test file", "/dev/nvme1n1". */
     public abstract String title();
@@ -224,6 +236,112 @@ public abstract sealed class Target permits Target.TestFile, Target.Drive {
         @Override
         Observable[] observables() {
             return new Observable[]{selectedProperty()};
+        }
+    }
+
+    /**
+     * A file or device on another machine, measured through that machine's fio server ({@code fio --server}):
+     * the user types the host (HOST or HOST:PORT, fio's port 8765 by default) and the path there. A file there is
+     * laid out at the test file's size.
+     */
+    public static final class Remote extends Target {
+        private final StringProperty host = new SimpleStringProperty();
+        private final StringProperty pathThere = new SimpleStringProperty();
+        private final TestFile sizeFrom;
+
+        Remote(String host, String pathThere, TestFile sizeFrom) {
+            this.host.set(host);
+            this.pathThere.set(pathThere);
+            this.sizeFrom = sizeFrom;
+            selectedProperty().set(true);
+        }
+
+        /** "server1", "10.0.0.5:8766", as typed. */
+        public StringProperty hostProperty() {
+            return host;
+        }
+
+        /** The file or device on that host, as typed: "/dev/nvme1n1", "/data/drivelab.img". */
+        public StringProperty pathThereProperty() {
+            return pathThere;
+        }
+
+        /** The remote target the fields name; throws with what is wrong and how to mend it when they name none. */
+        public RemoteTarget remote() {
+            String h = host.get() == null ? "" : host.get().strip();
+            if (h.isEmpty()) {
+                throw new IllegalArgumentException("a remote host has no name: give HOST or HOST:PORT, e.g. "
+                        + "server1 or 10.0.0.5:" + FioHost.DEFAULT_PORT);
+            }
+            FioHost fioHost;
+            try {
+                fioHost = FioHost.parse(h);
+            } catch (IllegalArgumentException e) {
+                // the core's message names the text typed, or only what is wrong in it
+                String why = e.getMessage().contains("\"" + h + "\"") ? e.getMessage()
+                        : "\"" + h + "\": " + e.getMessage();
+                throw new IllegalArgumentException("remote host " + why + "; give HOST or HOST:PORT, e.g. server1 "
+                        + "or 10.0.0.5:" + FioHost.DEFAULT_PORT, e);
+            }
+            String there = pathThere.get() == null ? "" : pathThere.get().strip();
+            if (there.isEmpty()) {
+                throw new IllegalArgumentException("give the path on " + fioHost + " of the file or device to "
+                        + "measure, e.g. /dev/nvme1n1 or /data/drivelab.img");
+            }
+            return new RemoteTarget(fioHost, there);
+        }
+
+        /** Why the fields name no remote target, as a sentence, or empty. */
+        public Optional<String> problem() {
+            try {
+                remote();
+                return Optional.empty();
+            } catch (IllegalArgumentException e) {
+                return Optional.of(Messages.sentence(e.getMessage()));
+            }
+        }
+
+        /** "HOST:PORT:/path", the target a run stores. */
+        @Override
+        public Path path() {
+            return remote().asTarget();
+        }
+
+        /** "HOST:/dev/X", as the command line's confirmation names a remote device. */
+        @Override
+        public Path confirmedAs() {
+            return Path.of(remote().confirmation());
+        }
+
+        @Override
+        public String title() {
+            return "Remote host";
+        }
+
+        @Override
+        public List<String> details() {
+            return List.of("Measured by the fio server there (fio --server), through fio on this machine.");
+        }
+
+        @Override
+        public Badge badge() {
+            return Badge.REMOTE;
+        }
+
+        @Override
+        public String badgeReason() {
+            return "";
+        }
+
+        /** A file there gets the test file's size as its region; a device is measured as the plan says. */
+        @Override
+        public TestPlan planFor(TestPlan plan) {
+            return remote().path().startsWith("/dev/") ? plan : sizeFrom.planFor(plan);
+        }
+
+        @Override
+        Observable[] observables() {
+            return new Observable[]{selectedProperty(), host, pathThere};
         }
     }
 }

@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import io.drivelab.run.RunSession;
 import io.drivelab.ui.common.FileDialogs;
+import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
@@ -64,9 +65,14 @@ public final class TargetsView extends VBox {
         drives.getStyleClass().add("hint");
         Button refresh = new Button("Refresh");
         refresh.setOnAction(e -> model.refresh());
+        Button addRemote = new Button("Add remote host");
+        addRemote.setId("add-remote");
+        addRemote.setTooltip(new Tooltip("A file or device on another machine, measured through its fio server "
+                + "(fio --server there)"));
+        addRemote.setOnAction(e -> model.addRemote("", ""));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox footer = new HBox(8, drives, spacer, refresh);
+        HBox footer = new HBox(8, drives, spacer, addRemote, refresh);
         footer.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(title, hint, orderRow, scroll, footer);
         model.targets().addListener((ListChangeListener<Target>) c -> {
@@ -92,7 +98,8 @@ public final class TargetsView extends VBox {
         CheckBox tick = new CheckBox(target.title());
         tick.selectedProperty().bindBidirectional(target.selectedProperty());
         tick.getStyleClass().add("target-title");
-        tick.setId(target instanceof Target.TestFile ? "target-file" : "target-" + target.path().getFileName());
+        tick.setId(target instanceof Target.TestFile ? "target-file" : target instanceof Target.Remote r
+                ? "target-remote-" + model.remotes().indexOf(r) : "target-" + target.path().getFileName());
         tick.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(tick, Priority.ALWAYS);
         Label badge = new Label(target.badge().label());
@@ -108,6 +115,8 @@ public final class TargetsView extends VBox {
         card.getStyleClass().add("target-card");
         if (target instanceof Target.TestFile file) {
             card.getChildren().add(fileRows(file));
+        } else if (target instanceof Target.Remote remote) {
+            card.getChildren().add(remoteRows(remote, model.remotes().indexOf(remote)));
         } else {
             for (String line : target.details()) {
                 card.getChildren().add(hint(line));
@@ -141,6 +150,46 @@ public final class TargetsView extends VBox {
                 + "when the run completes.");
         safe.setWrapText(true);
         return new VBox(4, name, folderRow, sizeRow, safe);
+    }
+
+    /** Host (HOST or HOST:PORT) and the path there, with what is wrong with them, and a button to remove it. */
+    private VBox remoteRows(Target.Remote remote, int index) {
+        TextField host = new TextField();
+        host.setId("remote-host-" + index);
+        host.setPromptText("HOST or HOST:PORT");
+        host.textProperty().bindBidirectional(remote.hostProperty());
+        HBox.setHgrow(host, Priority.ALWAYS);
+        TextField there = new TextField();
+        there.setId("remote-path-" + index);
+        there.setPromptText("/dev/nvme1n1 or /data/drivelab.img");
+        there.textProperty().bindBidirectional(remote.pathThereProperty());
+        HBox.setHgrow(there, Priority.ALWAYS);
+        Button remove = new Button("Remove");
+        remove.setId("remote-remove-" + index);
+        remove.setMinWidth(Region.USE_PREF_SIZE);
+        remove.setOnAction(e -> model.removeRemote(remote));
+        HBox hostRow = new HBox(6, fixed("Host"), host, remove);
+        hostRow.setAlignment(Pos.CENTER_LEFT);
+        HBox pathRow = new HBox(6, fixed("Path"), there);
+        pathRow.setAlignment(Pos.CENTER_LEFT);
+        Label problem = new Label();
+        problem.setId("remote-problem-" + index);
+        problem.getStyleClass().add("problem");
+        problem.setWrapText(true);
+        problem.textProperty().bind(Bindings.createStringBinding(() -> remote.problem().orElse(""),
+                remote.hostProperty(), remote.pathThereProperty()));
+        problem.visibleProperty().bind(problem.textProperty().isNotEmpty());
+        problem.managedProperty().bind(problem.visibleProperty());
+        Label about = hint("Measured by the fio server there (fio --server, port 8765 unless given), through fio "
+                + "on this machine; a file there is laid out at the test file's size. fio refuses to write to a "
+                + "mounted device.");
+        return new VBox(4, hostRow, pathRow, problem, about);
+    }
+
+    private static Label fixed(String text) {
+        Label label = new Label(text);
+        label.setMinWidth(Region.USE_PREF_SIZE);
+        return label;
     }
 
     private static Label hint(String text) {

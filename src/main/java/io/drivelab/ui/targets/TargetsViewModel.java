@@ -1,7 +1,10 @@
 package io.drivelab.ui.targets;
 
+import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import io.drivelab.device.BlockDevice;
 import io.drivelab.device.DeviceDiscovery;
@@ -16,10 +19,14 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The targets column: a test file (ticked by default, the safe choice) and the drives device discovery finds,
- * each with its badge. The list reports a change whenever a target is ticked or the test file is edited.
+ * The targets column: a test file (ticked by default, the safe choice), the remote hosts the user added (a file or
+ * device on each, measured through its fio server), and the drives device discovery finds, each with its badge. The list reports a change whenever a target is ticked or the test file is edited.
  */
 public final class TargetsViewModel {
+    /** A remote host as remembered: HOST or HOST:PORT as typed, the path there, and whether it is ticked. */
+    public record RemoteHost(String host, String path, boolean ticked) {
+    }
+
     private final Tasks tasks;
     private final DeviceDiscovery discovery;
     private final Target.TestFile testFile;
@@ -48,6 +55,40 @@ public final class TargetsViewModel {
         return order;
     }
 
+    /** Adds a remote host (HOST or HOST:PORT) with the path of a file or device there, ticked, after the others. */
+    public Target.Remote addRemote(String host, String pathThere) {
+        Target.Remote remote = new Target.Remote(host, pathThere, testFile);
+        targets.add(1 + remotes().size(), remote);
+        return remote;
+    }
+
+    public void removeRemote(Target.Remote remote) {
+        targets.remove(remote);
+    }
+
+    /** The remote hosts, in list order. */
+    public List<Target.Remote> remotes() {
+        return targets.stream().filter(t -> t instanceof Target.Remote).map(t -> (Target.Remote) t).toList();
+    }
+
+    /** The remote hosts as typed, to remember. */
+    public List<RemoteHost> remoteHosts() {
+        return remotes().stream().map(r -> new RemoteHost(r.hostProperty().get(), r.pathThereProperty().get(),
+                r.isSelected())).toList();
+    }
+
+    /** Adds remembered remote hosts as they were typed and ticked (null: none). */
+    public void addRemoteHosts(List<RemoteHost> remembered) {
+        if (remembered != null) {
+            remembered.forEach(h -> addRemote(h.host(), h.path()).selectedProperty().set(h.ticked()));
+        }
+    }
+
+    /** Whether a remote host is ticked: its run is measured by fio. */
+    public boolean remoteTicked() {
+        return selected().stream().anyMatch(t -> t instanceof Target.Remote);
+    }
+
     /** "3 drives", "No drives found", or why they cannot be listed. */
     public ReadOnlyStringProperty drivesMessageProperty() {
         return drivesMessage.getReadOnlyProperty();
@@ -62,7 +103,7 @@ public final class TargetsViewModel {
     private void showDrives(List<BlockDevice> devices) {
         List<String> ticked = targets.stream().filter(t -> t instanceof Target.Drive && t.isSelected())
                 .map(t -> t.path().toString()).toList();
-        targets.remove(1, targets.size());
+        targets.removeIf(t -> t instanceof Target.Drive);
         for (BlockDevice device : devices) {
             Target.Drive drive = new Target.Drive(device);
             drive.selectedProperty().set(ticked.contains(device.devPath().toString()));
@@ -82,15 +123,30 @@ public final class TargetsViewModel {
         if (selected().isEmpty()) {
             return Optional.of("Tick a target: the test file or a drive.");
         }
-        if (testFile.isSelected()) {
+        boolean remoteFile = false;
+        Set<Path> seen = new HashSet<>();
+        for (Target t : selected()) {
+            if (t instanceof Target.Remote remote) {
+                if (remote.problem().isPresent()) {
+                    return remote.problem();
+                }
+                remoteFile |= !remote.remote().path().startsWith("/dev/");
+                if (!seen.add(remote.path())) {
+                    return Optional.of(remote.remote() + " is ticked twice: untick or remove one of them.");
+                }
+            }
+        }
+        if (testFile.isSelected() || remoteFile) {
+            // a file on a remote host is laid out at the test file's size too
             try {
                 testFile.sizeBytes();
             } catch (IllegalArgumentException e) {
                 return Optional.of(Messages.sentence(e.getMessage()));
             }
-            if (testFile.folderProperty().get() == null || testFile.folderProperty().get().isBlank()) {
-                return Optional.of("Choose a folder for the test file.");
-            }
+        }
+        if (testFile.isSelected() && (testFile.folderProperty().get() == null
+                || testFile.folderProperty().get().isBlank())) {
+            return Optional.of("Choose a folder for the test file.");
         }
         return Optional.empty();
     }

@@ -1,0 +1,44 @@
+package io.drivelab.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import io.drivelab.ui.plan.EngineChoice;
+import io.drivelab.ui.targets.TargetsViewModel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The engine choice and the remote hosts survive a restart through the settings file; without JavaFX. */
+class RememberedEngineAndHostsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theEngineAndTheRemoteHostsAreReadBackAsSaved() {
+        List<TargetsViewModel.RemoteHost> hosts = List.of(
+                new TargetsViewModel.RemoteHost("server1:8766", "/dev/nvme1n1", true),
+                new TargetsViewModel.RemoteHost("server2", "/data/drivelab.img", false));
+        Settings d = Settings.defaults();
+        Settings saved = new Settings(d.width(), d.height(), d.preset(), d.planFile(), d.runtime(), d.ramp(),
+                d.idle(), d.preconditions(), d.folder(), d.fileSize(), d.referenceDrives(), d.logScale(), d.tab(),
+                d.theme(), d.runTogether(), EngineChoice.Engine.FIO.remembered(), hosts);
+        Path file = dir.resolve("gui.json");
+        saved.save(file);
+        Settings read = Settings.load(file);
+        assertEquals(EngineChoice.Engine.FIO, EngineChoice.Engine.named(read.engine()));
+        assertEquals(hosts, read.remoteHosts());
+    }
+
+    @Test
+    void settingsFromBeforeTheChoiceMeanDrivelabsEngineAndNoRemoteHosts() throws Exception {
+        Path file = dir.resolve("gui.json");
+        Files.writeString(file, "{\"width\": 1200, \"height\": 800, \"preset\": \"quick\"}");
+        Settings read = Settings.load(file);
+        assertEquals(EngineChoice.Engine.DRIVELAB, EngineChoice.Engine.named(read.engine()));
+        assertNull(read.remoteHosts());
+    }
+}
