@@ -103,6 +103,18 @@ class EnduranceShareTest {
     }
 
     @Test
+    void theReportsHeaderHasTheSameHealthLine() throws Exception {
+        long id = run(store.createDrive(MODEL, "S1", "FW1", CAPACITY), 1_000_000_000L);
+        nvmeLogs(id);
+
+        List<String> header = Reports.run(store, id, ReferenceCurves.NONE, RatedEndurance.given(1000)).header();
+
+        assertTrue(header.contains(healthLine(id, RatedEndurance.given(1000))), header.toString());
+        assertTrue(header.stream().anyMatch(l -> l.contains("0.00043 % of its rated 1,000 TBW (as given)")),
+                header.toString());
+    }
+
+    @Test
     void aRatingTheUserGivesWinsOverTheLibrarys() throws Exception {
         long id = run(store.createDrive(MODEL, "S1", "FW1", CAPACITY), 1_000_000_000L);
         nvmeLogs(id);
