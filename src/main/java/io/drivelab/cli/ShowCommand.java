@@ -11,6 +11,7 @@ import io.drivelab.run.CombinedResults;
 import io.drivelab.report.DriveTelemetry;
 import io.drivelab.report.GdsioGrid;
 import io.drivelab.findings.Finding;
+import io.drivelab.reference.RatedEndurance;
 import io.drivelab.reference.ReferenceStore;
 import io.drivelab.report.LibraryCurves;
 import io.drivelab.report.PointFigures;
@@ -66,7 +67,7 @@ public final class ShowCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        io.drivelab.reference.RatedEndurance rated = endurance.rated();
+        RatedEndurance rated = endurance.rated();
         try (Store s = stored.open()) {
             Run run = stored.in(s);
             List<StoredPoint> points = s.listPoints(stored.id());
