@@ -40,6 +40,9 @@ public final class ReportCommand implements Callable<Integer> {
     RunArgument stored;
 
 
+    @Mixin
+    RatedEnduranceOption endurance;
+
     @Option(names = "--png", required = true, paramLabel = "FILE", description = "The PNG to write.")
     Path png;
 
@@ -60,7 +63,7 @@ public final class ReportCommand implements Callable<Integer> {
         Report report;
         try (Store s = stored.open()) {
             stored.in(s);
-            report = Reports.run(s, stored.id(), references(s));
+            report = Reports.run(s, stored.id(), references(s), endurance.rated());
         }
         if (chartsDir != null) {
             OutputFile.folder(chartsDir);

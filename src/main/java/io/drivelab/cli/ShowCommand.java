@@ -11,6 +11,7 @@ import io.drivelab.run.CombinedResults;
 import io.drivelab.report.DriveTelemetry;
 import io.drivelab.report.GdsioGrid;
 import io.drivelab.findings.Finding;
+import io.drivelab.reference.RatedEndurance;
 import io.drivelab.reference.ReferenceStore;
 import io.drivelab.report.LibraryCurves;
 import io.drivelab.report.PointFigures;
@@ -50,6 +51,9 @@ public final class ShowCommand implements Callable<Integer> {
     RunArgument stored;
 
 
+    @Mixin
+    RatedEnduranceOption endurance;
+
     @Option(names = "--combined", description = "For a run of several targets at once (drivelab run --target A "
             + "--target B): the group's runs summed point by point (IOPS and MB/s add up; mean latency weighted by "
             + "IOPS; P99 the slowest target's).")
@@ -63,6 +67,7 @@ public final class ShowCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        RatedEndurance rated = endurance.rated();
         try (Store s = stored.open()) {
             Run run = stored.in(s);
             List<StoredPoint> points = s.listPoints(stored.id());
@@ -101,10 +106,15 @@ public final class ShowCommand implements Callable<Integer> {
                 CheckpointSummary.fromResultJson(p.point().resultJson())
                         .ifPresent(c -> checkpoints(out, p.point(), c));
             }
-            List<String> telemetry = DriveTelemetry.of(s, run.id()).lines();
+            DriveTelemetry drive = DriveTelemetry.of(s, run.id(), rated);
+            List<String> telemetry = drive.lines();
             if (!telemetry.isEmpty()) {
                 out.println();
                 telemetry.forEach(out::println);
+                String share = drive.endurance().sentence();
+                if (drive.endurance().rated().isEmpty() && telemetry.stream().anyMatch(l -> l.contains(share))) {
+                    out.println(RatedEnduranceOption.HINT);
+                }
             }
             List<GdsioGrid.Series> sweep = GdsioGrid.sweep(points, PointKinds.ofPlanJson(run.planJson()));
             if (!sweep.isEmpty()) {

@@ -16,7 +16,8 @@ import io.drivelab.store.StoredPoint;
 
 /**
  * A run's export, the same for the command line and the window: CSV (one row per point in plan order, {@link
- * PointRows}), JSON ({"run": {...}, "points": [...]}), fio 3.x JSON ({@link FioJsonExport}); or, for a run of several
+ * PointRows}, then the drive's temperature during it, {@link TemperatureColumns}), JSON (with every temperature
+ * reading) ({"run": {...}, "points": [...]}), fio 3.x JSON ({@link FioJsonExport}); or, for a run of several
  * targets at once, the group's runs summed point by point ({"group": {...}, "points": [...]}).
  */
 public final class RunExport {
@@ -53,10 +54,16 @@ public final class RunExport {
         }
         List<Map<String, Object>> rows = new ArrayList<>();
         for (StoredPoint p : stored) {
-            rows.add(PointRows.row(runId, p.point()));
+            Map<String, Object> row = PointRows.row(runId, p.point());
+            row.putAll(TemperatureColumns.of(store, p));
+            if (format == Format.JSON) {
+                row.put("temperatures", TemperatureColumns.readings(store, p));
+            }
+            rows.add(row);
         }
-        String text = format == Format.CSV ? csv(rows, PointRows.columns())
-                : json("run", RunSummary.of(store, run), rows);
+        List<String> columns = new ArrayList<>(PointRows.columns());
+        columns.addAll(TemperatureColumns.columns());
+        String text = format == Format.CSV ? csv(rows, columns) : json("run", RunSummary.of(store, run), rows);
         return new Text(text, rows.size());
     }
 

@@ -1,8 +1,10 @@
 package io.drivelab.report;
 
+import io.drivelab.reference.RatedEndurance;
 import io.drivelab.store.HealthSnapshot;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.PointTemperatures;
+import io.drivelab.store.Run;
 import io.drivelab.store.Sample;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
@@ -21,8 +23,10 @@ import java.util.Optional;
  * @param points the run's points that were measured with telemetry, in plan order
  * @param before the health log before the run, or null
  * @param after  the health log after it, or null
+ * @param endurance the share of the drive's rated endurance the run wrote
  */
-public record DriveTelemetry(List<Point> points, HealthSnapshot before, HealthSnapshot after) {
+public record DriveTelemetry(List<Point> points, HealthSnapshot before, HealthSnapshot after,
+                             EnduranceShare endurance) {
 
     public DriveTelemetry {
         points = List.copyOf(points);
@@ -64,8 +68,18 @@ public record DriveTelemetry(List<Point> points, HealthSnapshot before, HealthSn
     }
 
     public static DriveTelemetry of(Store store, long runId) {
+        return of(store, runId, null);
+    }
+
+    /**
+     * A run's telemetry, its share of the drive's rated endurance against {@code rated} where given (else the
+     * reference library's rating of the drive).
+     */
+    public static DriveTelemetry of(Store store, long runId, RatedEndurance rated) {
+        Run run = store.getRun(runId).orElseThrow(() -> new IllegalArgumentException("there is no run " + runId));
+        List<StoredPoint> stored = store.listPoints(runId);
         List<Point> points = new ArrayList<>();
-        for (StoredPoint p : store.listPoints(runId)) {
+        for (StoredPoint p : stored) {
             store.temperatures(p.id()).ifPresent(t -> {
                 List<Sample> samples = store.listSamples(p.id());
                 points.add(new Point(p, samples, t, Throttling.of(samples, t)));
@@ -80,7 +94,8 @@ public record DriveTelemetry(List<Point> points, HealthSnapshot before, HealthSn
                 after = h;
             }
         }
-        return new DriveTelemetry(points, before, after);
+        return new DriveTelemetry(points, before, after,
+                EnduranceShare.of(store, run, before, after, stored, rated));
     }
 
     public boolean isEmpty() {
@@ -101,6 +116,10 @@ public record DriveTelemetry(List<Point> points, HealthSnapshot before, HealthSn
         String health = health();
         if (health != null) {
             lines.add(health);
+        } else if (endurance.percent().isPresent() && endurance.writtenBytes() > 0) {
+            // a run without health logs (measured before telemetry): a line only when there is a share to give
+            lines.add("Endurance: the run's points wrote " + Numbers.capacity(endurance.writtenBytes()) + ", "
+                    + endurance.sentence());
         }
         return lines;
     }
@@ -136,12 +155,13 @@ public record DriveTelemetry(List<Point> points, HealthSnapshot before, HealthSn
         if (before == null || after == null || before.unavailable() != null || after.unavailable() != null) {
             HealthSnapshot missing = before == null || before.unavailable() != null ? before : after;
             String why = missing == null ? "not taken" : missing.unavailable();
-            return "Health (" + orDash(before == null ? after.drive() : before.drive()) + "): " + why;
+            return "Health (" + orDash(before == null ? after.drive() : before.drive()) + "): " + why
+                    + pointsWrote();
         }
         List<String> parts = new ArrayList<>();
         Long written = difference(before.bytesWritten(), after.bytesWritten());
-        parts.add(written == null ? "what the run wrote is not in the log"
-                : "the run wrote " + Numbers.capacity(written) + " to the drive");
+        parts.add(written == null ? "what the run wrote is not in the log" + pointsWrote()
+                : "the run wrote " + Numbers.capacity(written) + " to the drive, " + endurance.sentence());
         if (after.percentUsed() != null) {
             parts.add("percentage used " + orDash(before.percentUsed()) + " % → " + after.percentUsed() + " %");
         }
@@ -157,6 +177,13 @@ public record DriveTelemetry(List<Point> points, HealthSnapshot before, HealthSn
             parts.add("critical warning " + after.criticalWarning());
         }
         return "Health (" + after.drive() + ", " + after.source() + "): " + String.join("; ", parts);
+    }
+
+    /** "; its points wrote 4.29 GB, 0.061 % of ...": when the logs do not say what the run wrote. */
+    private String pointsWrote() {
+        Long written = endurance.writtenBytes();
+        return written == null || written == 0 ? ""
+                : "; its points wrote " + Numbers.capacity(written) + ", " + endurance.sentence();
     }
 
     private static Long difference(Long before, Long after) {

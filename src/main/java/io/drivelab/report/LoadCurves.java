@@ -14,6 +14,7 @@ import org.jfree.chart.axis.NumberAxis;
 import org.jfree.data.xy.XYSeriesCollection;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,21 +71,27 @@ public record LoadCurves(String workload, Double peakIops, List<Load> loads) {
             }
         }
         List<LoadCurves> all = new ArrayList<>();
-        byWorkload.forEach((workload, points) -> {
-            Double peak = null;
-            List<Load> loads = new ArrayList<>();
-            for (PointResult p : points.values()) {
-                JsonNode rate = rate(p).orElse(null);
-                if (rate == null) {
-                    peak = iops(p);
-                } else {
-                    loads.add(load(p, rate));
-                }
-            }
-            loads.sort(Comparator.comparingDouble(Load::offeredIops));
-            all.add(new LoadCurves(workload, peak, loads));
-        });
+        byWorkload.forEach((workload, points) -> all.add(of(workload, points.values())));
         return all;
+    }
+
+    /**
+     * One workload's curves from its complete measured points: the one without a rate is the peak, the others are
+     * its offered rates (what the live view has as points finish).
+     */
+    public static LoadCurves of(String workload, Collection<PointResult> points) {
+        Double peak = null;
+        List<Load> loads = new ArrayList<>();
+        for (PointResult p : points) {
+            JsonNode rate = rate(p).orElse(null);
+            if (rate == null) {
+                peak = iops(p);
+            } else {
+                loads.add(load(p, rate));
+            }
+        }
+        loads.sort(Comparator.comparingDouble(Load::offeredIops));
+        return new LoadCurves(workload, peak, loads);
     }
 
     /** The report's panel: latency percentiles against achieved IOPS; achieved against offered, the ideal dashed. */
@@ -116,7 +123,7 @@ public record LoadCurves(String workload, Double peakIops, List<Load> loads) {
     }
 
     /** Latency from the scheduled time (log scale: p99.9 leaps where the drive stops keeping up) by IOPS. */
-    static JFreeChart latencyChart(String title, XYSeriesCollection percentiles) {
+    public static JFreeChart latencyChart(String title, XYSeriesCollection percentiles) {
         NumberAxis achieved = new NumberAxis("achieved IOPS");
         achieved.setAutoRangeIncludesZero(true);
         return Charts.chart(title, achieved, Charts.valueAxis("latency from scheduled time (µs)", true),
@@ -124,7 +131,7 @@ public record LoadCurves(String workload, Double peakIops, List<Load> loads) {
     }
 
     /** Achieved against offered IOPS, the line of a fully held rate dashed. */
-    static JFreeChart achievedChart(String title, XYSeriesCollection achieved, XYSeriesCollection ideal) {
+    public static JFreeChart achievedChart(String title, XYSeriesCollection achieved, XYSeriesCollection ideal) {
         NumberAxis offered = new NumberAxis("offered IOPS");
         offered.setAutoRangeIncludesZero(true);
         NumberAxis got = new NumberAxis("achieved IOPS");

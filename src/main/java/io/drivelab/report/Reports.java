@@ -14,6 +14,7 @@ import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.CheckpointSummary;
 import io.drivelab.findings.Finding;
 import io.drivelab.findings.Findings;
+import io.drivelab.reference.RatedEndurance;
 import io.drivelab.store.Drive;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
@@ -49,6 +50,14 @@ public final class Reports {
      * @throws IllegalArgumentException when there is no such run
      */
     public static Report run(Store store, long runId, ReferenceCurves references) {
+        return run(store, runId, references, null);
+    }
+
+    /**
+     * {@link #run(Store, long, ReferenceCurves)}, with the share of the drive's rated endurance the run wrote
+     * against {@code rated} (null: the reference library's rating of the drive, if it has one).
+     */
+    public static Report run(Store store, long runId, ReferenceCurves references, RatedEndurance rated) {
         Run run = store.getRun(runId).orElseThrow(() -> new IllegalArgumentException("there is no run " + runId));
         List<StoredPoint> stored = store.listPoints(runId);
         PointKinds kinds = PointKinds.ofPlanJson(run.planJson());
@@ -84,7 +93,7 @@ public final class Reports {
             header.add("Error: " + run.error());
         }
         header.addAll(suiteHeader);
-        DriveTelemetry telemetry = DriveTelemetry.of(store, runId);
+        DriveTelemetry telemetry = DriveTelemetry.of(store, runId, rated);
         header.addAll(telemetry.lines());
         panels.addAll(telemetry.throttledPanels());
         if (!references.drives().isEmpty()) {

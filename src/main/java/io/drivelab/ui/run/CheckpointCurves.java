@@ -5,15 +5,12 @@ import java.util.List;
 
 import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.CheckpointSummary;
-import io.drivelab.report.Charts;
-import io.drivelab.report.Curve;
 import io.drivelab.report.PointFigures;
 import io.drivelab.report.ReferenceCurves;
 import io.drivelab.report.Report;
 import io.drivelab.report.SuiteCharts;
 import io.drivelab.report.WorkloadType;
 import io.drivelab.store.PointResult;
-import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 /**
@@ -69,28 +66,14 @@ public final class CheckpointCurves extends WorkloadCurves {
             return false;
         }
         changed = false;
-        sync(left(), SuiteCharts.checkpointTimes("", checkpoints));
-        sync(leftReferences(), SuiteCharts.passAverageLines("", checkpoints));
-        sync(right(), List.of(SuiteCharts.gbPerSByPass("this run", checkpoints)));
+        refill(left(), SuiteCharts.checkpointTimes("", checkpoints));
+        refill(leftReferences(), SuiteCharts.passAverageLines("", checkpoints));
+        refill(right(), List.of(SuiteCharts.gbPerSByPass("this run", checkpoints)));
         return true;
     }
 
     @Override
     void showReferences(ReferenceCurves references) {
         fill(rightReferences(), references.checkpointGbPerS());
-    }
-
-    private static void sync(XYSeriesCollection collection, List<Curve> curves) {
-        for (Curve curve : curves) {
-            int index = collection.getSeriesIndex(curve.label());
-            XYSeries series = index < 0 ? Charts.series(curve.label()) : collection.getSeries(index);
-            series.setNotify(false);
-            series.clear();
-            curve.points().forEach(p -> series.add(p.x(), p.y(), false));
-            series.setNotify(true);
-            if (index < 0) {
-                collection.addSeries(series);
-            }
-        }
     }
 }

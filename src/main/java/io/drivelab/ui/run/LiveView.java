@@ -4,6 +4,7 @@ import java.util.List;
 
 import io.drivelab.report.Charts;
 import io.drivelab.report.CrystalSummary;
+import io.drivelab.report.LoadCurves;
 import io.drivelab.report.Numbers;
 import io.drivelab.report.Percentiles;
 import io.drivelab.report.Report;
@@ -50,6 +51,9 @@ public final class LiveView extends VBox {
     private final JFreeChart checkpointGbChart = SuiteCharts.checkpointGbPerS("GB/s per pass", empty, empty);
     private final JFreeChart gdsioThroughputChart = SuiteCharts.gdsioThroughput("GiB/s by threads", empty, empty);
     private final JFreeChart gdsioLatencyChart = SuiteCharts.gdsioLatency("Mean latency by threads", empty, empty);
+    private final JFreeChart loadLatencyChart = LoadCurves.latencyChart("Latency under load", empty);
+    private final JFreeChart loadAchievedChart = LoadCurves.achievedChart("Achieved against offered IOPS", empty,
+            empty);
     private ChartViewer leftViewer;
     private ChartViewer rightViewer;
 
@@ -158,14 +162,14 @@ public final class LiveView extends VBox {
         return scalingChart;
     }
 
-    /** The two curve charts showing now: by IODepth, or the checkpoint or GDSIO charts. */
+    /** The two curve charts showing now: by IODepth, or the checkpoint, GDSIO or latency-under-load charts. */
     public List<JFreeChart> shownCurveCharts() {
         return List.of(leftViewer.getChart(), rightViewer.getChart());
     }
 
     private List<JFreeChart> curveCharts() {
         return List.of(scalingChart, latencyChart, checkpointTimesChart, checkpointGbChart, gdsioThroughputChart,
-                gdsioLatencyChart);
+                gdsioLatencyChart, loadLatencyChart, loadAchievedChart);
     }
 
     private void showWorkload(String name) {
@@ -174,11 +178,13 @@ public final class LiveView extends VBox {
         JFreeChart left = switch (kind) {
             case CHECKPOINT -> checkpointTimesChart;
             case GDSIO -> gdsioThroughputChart;
+            case LOAD_CURVE -> loadLatencyChart;
             default -> scalingChart;
         };
         JFreeChart right = switch (kind) {
             case CHECKPOINT -> checkpointGbChart;
             case GDSIO -> gdsioLatencyChart;
+            case LOAD_CURVE -> loadAchievedChart;
             default -> latencyChart;
         };
         quietly(curveCharts(), () -> {
@@ -192,6 +198,9 @@ public final class LiveView extends VBox {
             } else if (kind == Report.Kind.GDSIO) {
                 left.setTitle(name + ": GiB/s by threads");
                 right.setTitle(name + ": mean latency by threads");
+            } else if (kind == Report.Kind.LOAD_CURVE) {
+                left.setTitle(name + ": latency from the scheduled time against achieved IOPS");
+                right.setTitle(name + ": achieved against offered IOPS");
             } else if (curves != null) {
                 scalingChart.setTitle(name + ": " + curves.unit().label() + " by IODepth");
                 latencyChart.setTitle(name + ": latency against " + curves.unit().label());

@@ -19,7 +19,8 @@ import org.jfree.data.xy.XYSeriesCollection;
  * reference drives' curves. Which charts they are depends on what the plan says the workload is: one subclass per
  * kind.
  */
-public abstract sealed class WorkloadCurves permits MatrixCurves, GdsioCurves, CheckpointCurves {
+public abstract sealed class WorkloadCurves permits MatrixCurves, GdsioCurves, CheckpointCurves,
+        LatencyUnderLoadCurves {
     private final String name;
     private final WorkloadType type;
     private final XYSeriesCollection left = new XYSeriesCollection();
@@ -35,8 +36,8 @@ public abstract sealed class WorkloadCurves permits MatrixCurves, GdsioCurves, C
     /** The curves for a workload of this kind. */
     static WorkloadCurves of(String name, WorkloadType type, WorkloadKind kind) {
         return switch (kind) {
-            // latency under load: one IODepth and NumJobs, drawn live as a matrix point (the report draws its curve)
-            case MATRIX, LATENCY_UNDER_LOAD -> new MatrixCurves(name, type);
+            case MATRIX -> new MatrixCurves(name, type);
+            case LATENCY_UNDER_LOAD -> new LatencyUnderLoadCurves(name, type);
             case GDSIO_SWEEP -> new GdsioCurves(name, type);
             case CHECKPOINT -> new CheckpointCurves(name, type);
         };
@@ -97,6 +98,21 @@ public abstract sealed class WorkloadCurves permits MatrixCurves, GdsioCurves, C
     static void fill(XYSeriesCollection collection, List<Curve> curves) {
         collection.removeAllSeries();
         Charts.seriesOf(curves).forEach(collection::addSeries);
+    }
+
+    /** Replaces each curve's series in {@code collection} (adding those it lacks), each told once. */
+    static void refill(XYSeriesCollection collection, List<Curve> curves) {
+        for (Curve curve : curves) {
+            int index = collection.getSeriesIndex(curve.label());
+            XYSeries series = index < 0 ? Charts.series(curve.label()) : collection.getSeries(index);
+            series.setNotify(false);
+            series.clear();
+            curve.points().forEach(p -> series.add(p.x(), p.y(), false));
+            series.setNotify(true);
+            if (index < 0) {
+                collection.addSeries(series);
+            }
+        }
     }
 
     /** A pair of series, left and right, added to the charts. */
