@@ -2,11 +2,15 @@
 """Issue 13's responsiveness goals, measured and printed next to the goals: window start, History and
 `drivelab runs` with 1,000 stored runs, and the UI thread's stalls during a live run on a test file.
 
-usage: bench/responsiveness.py [--runs N] [--stall-seconds S] [--repeat R] [--cache DIR]
+usage: bench/responsiveness.py [--runs N] [--stall-seconds S] [--repeat R] [--cache DIR] [--baseline TARGET]
 
 Needs `mvn -B -q -DskipTests package test-compile` first (target/drivelab, target/test-classes), fio, and Xvfb
 when no DISPLAY is set. The database of N runs is built once through `drivelab import-fio` (one fio sweep of 16
 jobs, imported N times: one run of 16 points per file) and kept in --cache for the next time.
+
+--baseline TARGET: another build's target/ folder (say, of the main branch), whose `drivelab runs` and
+`drivelab --version` are timed in turn with this build's, on its own database (built with it, in --cache/baseline),
+so that the ratios hold on a machine whose load changes; its window is not timed.
 """
 import argparse
 import os
@@ -43,7 +47,7 @@ def run_timed(cmd, **kw):
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, done
 
 
-def database(cache, runs):
+def database(cache, runs, target=TARGET):
     """A database of `runs` imported fio sweeps of 16 points each, built once."""
     db = cache / f"runs-{runs}.db"
     if db.exists():
@@ -72,27 +76,38 @@ def database(cache, runs):
     partial = cache / "building.db"
     partial.unlink(missing_ok=True)
     print(f"building {db} ({runs} runs through drivelab import-fio) ...", file=sys.stderr)
-    run_timed([TARGET / "drivelab", "import-fio", "--db", partial, "--drive", "Bench SSD"] + names)
+    run_timed([target / "drivelab", "import-fio", "--db", partial, "--drive", "Bench SSD"] + names)
     partial.rename(db)
     shutil.rmtree(files)
     return db
 
 
-def cli_runs(db, repeat):
-    """Median wall and CPU seconds of `drivelab runs`, and of `drivelab --version` (the JVM's own start)."""
-    runs = [run_timed([TARGET / "drivelab", "runs", "--db", db]) for _ in range(repeat)]
-    lines = runs[0][2].stdout.count("\n") - 1
-    version = [run_timed([TARGET / "drivelab", "--version"]) for _ in range(repeat)]
-    return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), lines,
-            statistics.median(r[0] for r in version), statistics.median(r[1] for r in version))
+def cli_runs(builds, repeat):
+    """Per build (target folder, database): median wall and CPU seconds of `drivelab runs`, the runs it listed, and
+    the median wall and CPU seconds of `drivelab --version` (the JVM's own start). The builds are timed in turn."""
+    runs = {target: [] for target, _ in builds}
+    version = {target: [] for target, _ in builds}
+    for _ in range(repeat):
+        for target, db in builds:
+            runs[target].append(run_timed([target / "drivelab", "runs", "--db", db]))
+            version[target].append(run_timed([target / "drivelab", "--version"]))
+    return {target: (statistics.median(r[0] for r in runs[target]), statistics.median(r[1] for r in runs[target]),
+                     runs[target][0][2].stdout.count("\n") - 1,
+                     statistics.median(r[0] for r in version[target]),
+                     statistics.median(r[1] for r in version[target]))
+            for target, _ in builds}
 
 
 def window(db, folder, seconds, env):
     """Events of one window start (seconds after the JVM was started) and the stall line, if asked for."""
     java = os.environ["JAVA_HOME"] + "/bin/java" if os.environ.get("JAVA_HOME") else "java"
-    cp = f"{TARGET}/test-classes:{TARGET}/drivelab.jar:{TARGET}/lib/*"
+    # The launcher's class path first and its class-data archive, as target/drivelab starts the window.
+    cp = f"{TARGET}/drivelab.jar:{TARGET}/lib/*:{TARGET}/test-classes"
+    archive = TARGET / "drivelab.jsa"
+    options = [f"-XX:SharedArchiveFile={archive}", "-Xlog:cds*=off"] if archive.exists() else []
     t0 = time.time()
-    done = subprocess.run([java, "-cp", cp, "io.drivelab.ui.WindowBench", str(db), str(folder), str(seconds)],
+    done = subprocess.run([java] + options + ["-cp", cp, "io.drivelab.ui.WindowBench", str(db), str(folder),
+                                              str(seconds)],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                           timeout=seconds + 300)
     events, stall = {}, None
@@ -115,6 +130,7 @@ def main():
     parser.add_argument("--stall-seconds", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "drivelab-bench")
+    parser.add_argument("--baseline", type=Path, help="another build's target/ folder, timed in turn with this one")
     args = parser.parse_args()
     if not (TARGET / "test-classes" / "io" / "drivelab" / "ui" / "WindowBench.class").exists():
         sys.exit("build first: mvn -B -q -DskipTests package test-compile")
@@ -131,7 +147,12 @@ def main():
     try:
         db = database(args.cache, args.runs)
         size = db.stat().st_size / 2**20
-        wall, cpu, lines, jvm_wall, jvm_cpu = cli_runs(db, args.repeat)
+        builds = [(TARGET, db)]
+        if args.baseline:
+            builds.append((args.baseline.resolve(), database(args.cache / "baseline", args.runs,
+                                                            args.baseline.resolve())))
+        figures = cli_runs(builds, args.repeat)
+        wall, cpu, lines, jvm_wall, jvm_cpu = figures[TARGET]
         with tempfile.TemporaryDirectory(prefix="drivelab-bench-") as work:
             work = Path(work)
             full = [window(db, work, 0, env)[0] for _ in range(args.repeat)]
@@ -159,6 +180,13 @@ def main():
           f"{med('history', 'shown'):>8.2f} s  ≤ 1 s")
     print(f"{'Compare filled, ' + str(args.runs) + ' runs (after the window shows)':<52} "
           f"{med('compare', 'shown'):>8.2f} s  ≤ 1 s")
+    if args.baseline:
+        b_wall, b_cpu, b_lines, b_jvm_wall, b_jvm_cpu = figures[args.baseline.resolve()]
+        print(f"baseline {args.baseline} ({b_lines} runs listed), timed in turn; this build / baseline:")
+        print(f"{'  `drivelab runs`':<52} {b_wall:>8.2f} s  × {wall / b_wall:.2f}   (CPU {b_cpu:.2f} s, "
+              f"× {cpu / b_cpu:.2f})")
+        print(f"{'  `drivelab --version`':<52} {b_jvm_wall:>8.2f} s  × {jvm_wall / b_jvm_wall:.2f}   "
+              f"(CPU {b_jvm_cpu:.2f} s, × {jvm_cpu / b_jvm_cpu:.2f})")
     if stall:
         print(f"{'UI thread: worst gap between pulses, live run':<52} {float(stall['worst_ms']):>7.0f} ms  ≤ 50 ms")
         print(f"{'UI thread: 99th percentile gap':<52} {float(stall['p99_ms']):>7.0f} ms  ≤ 20 ms  "

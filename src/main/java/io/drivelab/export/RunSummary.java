@@ -53,14 +53,30 @@ public record RunSummary(long id, String name, String plan, String target, Strin
 
     /**
      * The progress of any of the store's runs, as {@link #progress(Store, Run)} gives it, for a list of many: every
-     * run's completed points are read at once, and each stored plan (most runs share a preset's) is read once.
+     * run's measured points are counted at once against the planned points stored with the run. Runs filed before
+     * DriveLab stored that number have their plan read (each stored plan once: most runs share a preset's).
      */
     public static Function<Run, Progress> progressOfEveryRun(Store store) {
-        Map<Long, Set<String>> completed = store.completedPointKeysOfEveryRun();
+        Map<Long, Integer> measured = store.measuredPointCountOfEveryRun();
         Map<String, Optional<List<String>>> plans = new HashMap<>();
-        return run -> plans.computeIfAbsent(pointsOnly(run.planJson()), json -> Optional.ofNullable(plannedKeys(run)))
-                .map(planned -> progress(planned, completed.getOrDefault(run.id(), Set.of())))
-                .orElseGet(() -> measuredPoints(store, run));
+        var completed = new Object() {
+            Map<Long, Set<String>> keys;
+
+            Set<String> of(Run run) {
+                if (keys == null) {
+                    keys = store.completedPointKeysOfEveryRun();
+                }
+                return keys.getOrDefault(run.id(), Set.of());
+            }
+        };
+        return run -> {
+            if (run.plannedPoints() != null) {
+                return new Progress(measured.getOrDefault(run.id(), 0), run.plannedPoints());
+            }
+            return plans.computeIfAbsent(pointsOnly(run.planJson()), json -> Optional.ofNullable(plannedKeys(run)))
+                    .map(planned -> progress(planned, completed.of(run)))
+                    .orElseGet(() -> measuredPoints(store, run));
+        };
     }
 
     /**

@@ -87,7 +87,7 @@ public final class FioImport {
             for (FioFile file : read) {
                 long runId = store.createRun(new NewRun(drive.strip() + ": " + file.file().getFileName(),
                         PlanFiles.toJson(file.plan()), PLAN_NAME, file.target(), TARGET_KIND, filedUnder.id(), null,
-                        file.fioVersion()));
+                        file.fioVersion(), file.plan().points().size()));
                 String failure = null;
                 for (PointResult point : file.points()) {
                     store.savePoint(runId, point, List.of());

@@ -49,32 +49,45 @@ public final class ReferenceStore {
      * with other content (an edit without a version change: the shipped file is the truth for its version). A
      * stored file with a higher version stays: a newer DriveLab wrote it.
      *
+     * <p>Decided first in a plain read, by the stored files' hashes: at almost every start nothing is new, and then
+     * no file is parsed and the write lock (held by a run or a long import in another process) is not waited for.
+     *
      * @throws ReferenceDataException when a shipped file is wrong; nothing is loaded then
      */
     public static Sync sync(Store store, List<ReferenceLibrary.ShippedFile> shipped) {
+        Sync planned = plan(store, shipped);
+        if (planned.loaded().isEmpty()) {
+            return planned;
+        }
+        // Decided again under the write lock: another process may have loaded the same files meanwhile.
         return store.atomically(() -> {
-            Map<String, StoredReferenceSource> stored = store.listReferenceSources().stream()
-                    .collect(Collectors.toMap(StoredReferenceSource::file, Function.identity()));
-            List<String> loaded = new ArrayList<>();
-            List<String> upToDate = new ArrayList<>();
+            Sync sync = plan(store, shipped);
             Instant now = Instant.now();
             for (ReferenceLibrary.ShippedFile file : shipped) {
-                ReferenceReview review = ReferenceData.parse(file.name(), file.json());
-                int version = review.source().version();
-                String sha = sha256(file.json());
-                StoredReferenceSource existing = stored.get(file.name());
-                boolean newer = existing == null || version > existing.version()
-                        || version == existing.version() && !sha.equals(existing.sha256());
-                if (newer) {
-                    store.replaceReferenceSource(new StoredReferenceSource(file.name(), version, sha, file.json(), now),
-                            rows(review));
-                    loaded.add(file.name());
-                } else {
-                    upToDate.add(file.name());
+                if (sync.loaded().contains(file.name())) {
+                    ReferenceReview review = ReferenceData.parse(file.name(), file.json());
+                    store.replaceReferenceSource(new StoredReferenceSource(file.name(), review.source().version(),
+                            sha256(file.json()), file.json(), now), rows(review));
                 }
             }
-            return new Sync(loaded, upToDate);
+            return sync;
         });
+    }
+
+    /** Which shipped files a sync loads: a file is parsed (for its version) only when its hash is not stored. */
+    private static Sync plan(Store store, List<ReferenceLibrary.ShippedFile> shipped) {
+        Map<String, StoredReferenceSource> stored = store.listReferenceSources().stream()
+                .collect(Collectors.toMap(StoredReferenceSource::file, Function.identity()));
+        List<String> loaded = new ArrayList<>();
+        List<String> upToDate = new ArrayList<>();
+        for (ReferenceLibrary.ShippedFile file : shipped) {
+            StoredReferenceSource existing = stored.get(file.name());
+            boolean same = existing != null && sha256(file.json()).equals(existing.sha256());
+            boolean newer = !same && (existing == null
+                    || ReferenceData.parse(file.name(), file.json()).source().version() >= existing.version());
+            (newer ? loaded : upToDate).add(file.name());
+        }
+        return new Sync(loaded, upToDate);
     }
 
     /**

@@ -64,7 +64,7 @@ public record RemoteTarget(FioHost host, String path) {
     NewRun newRun(TestPlan plan, String name, String fioVersion) {
         String runName = name != null && !name.isBlank() ? name : plan.name() + " on " + this;
         return new NewRun(runName, PlanFiles.toJson(plan), plan.name(), toString(), KIND, null, host.host(),
-                fioVersion);
+                fioVersion, plan.points().size());
     }
 
     @Override

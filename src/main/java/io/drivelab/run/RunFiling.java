@@ -47,7 +47,8 @@ final class RunFiling {
         }
         String runName = name != null && !name.isBlank() ? name : plan.name() + " on " + target;
         return store.createRun(new NewRun(runName, PlanFiles.toJson(plan), plan.name(), target.toString(),
-                block ? "block" : Files.isDirectory(target) ? "folder" : "file", driveId, hostName(), version));
+                block ? "block" : Files.isDirectory(target) ? "folder" : "file", driveId, hostName(), version,
+                plan.points().size()));
     }
 
 

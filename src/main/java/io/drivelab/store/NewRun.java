@@ -13,13 +13,20 @@ import java.util.Objects;
  * @param driveId       the drive measured, or null for a file or a device without a serial
  * @param host          host name of the machine that ran it
  * @param engineVersion the engine's version (from its start line)
+ * @param plannedPoints the number of points the plan measures (so a list of runs needs no plan read), or null
  */
 public record NewRun(String name, String planJson, String planName, String target, String targetKind,
-                     Long driveId, String host, String engineVersion) {
+                     Long driveId, String host, String engineVersion, Integer plannedPoints) {
     public NewRun {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(planJson, "planJson");
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(targetKind, "targetKind");
+    }
+
+    /** A run whose planned points are not known: a list of runs reads its plan for them. */
+    public NewRun(String name, String planJson, String planName, String target, String targetKind,
+                  Long driveId, String host, String engineVersion) {
+        this(name, planJson, planName, target, targetKind, driveId, host, engineVersion, null);
     }
 }

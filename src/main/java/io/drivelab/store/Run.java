@@ -2,8 +2,19 @@ package io.drivelab.store;
 
 import java.time.Instant;
 
-/** A stored run. endedAt is null while running; error is set for FAILED and INTERRUPTED runs. */
+/**
+ * A stored run. endedAt is null while running; error is set for FAILED and INTERRUPTED runs; plannedPoints (the
+ * points its plan measures) is null for runs filed before DriveLab stored it.
+ */
 public record Run(long id, String name, String planJson, String planName, String target, String targetKind,
                   Long driveId, String host, String engineVersion, Instant startedAt, Instant endedAt,
-                  RunStatus status, String error, RunnerProcess runner) {
+                  RunStatus status, String error, RunnerProcess runner, Integer plannedPoints) {
+
+    /** A run whose planned points are not stored. */
+    public Run(long id, String name, String planJson, String planName, String target, String targetKind,
+               Long driveId, String host, String engineVersion, Instant startedAt, Instant endedAt,
+               RunStatus status, String error, RunnerProcess runner) {
+        this(id, name, planJson, planName, target, targetKind, driveId, host, engineVersion, startedAt, endedAt,
+                status, error, runner, null);
+    }
 }

@@ -13,8 +13,10 @@ import java.util.List;
 import java.util.Optional;
 
 import static io.drivelab.store.Columns.getInstant;
+import static io.drivelab.store.Columns.getInt;
 import static io.drivelab.store.Columns.getLong;
 import static io.drivelab.store.Columns.setInstant;
+import static io.drivelab.store.Columns.setInt;
 import static io.drivelab.store.Columns.setLong;
 
 /** The runs table and run groups: a run's life from created to finished, resumed or deleted. */
@@ -31,8 +33,9 @@ final class Runs {
             return database.transaction(c -> {
                 try (PreparedStatement insert = c.prepareStatement("""
                         INSERT INTO runs (name, plan_json, plan_name, target, target_kind, drive_id, host,
-                                          engine_version, started_at, status, runner_pid, runner_started_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?) RETURNING id""")) {
+                                          engine_version, started_at, status, runner_pid, runner_started_at,
+                                          planned_points)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?) RETURNING id""")) {
                     insert.setString(1, run.name());
                     insert.setString(2, run.planJson());
                     insert.setString(3, run.planName());
@@ -44,6 +47,7 @@ final class Runs {
                     insert.setLong(9, System.currentTimeMillis());
                     insert.setLong(10, runner.pid());
                     setInstant(insert, 11, runner.startedAt());
+                    setInt(insert, 12, run.plannedPoints());
                     try (ResultSet keys = insert.executeQuery()) {
                         return keys.getLong(1);
                     }
@@ -250,7 +254,8 @@ final class Runs {
                 rows.getString("plan_name"), rows.getString("target"), rows.getString("target_kind"),
                 getLong(rows, "drive_id"), rows.getString("host"), rows.getString("engine_version"),
                 getInstant(rows, "started_at"), getInstant(rows, "ended_at"),
-                RunStatus.fromDb(rows.getString("status")), rows.getString("error"), runner);
+                RunStatus.fromDb(rows.getString("status")), rows.getString("error"), runner,
+                getInt(rows, "planned_points"));
     }
 
     private static StoreException noRun(long runId) {

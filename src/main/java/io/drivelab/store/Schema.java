@@ -224,7 +224,13 @@ final class Schema {
                         critical_warning   INTEGER,
                         celsius            REAL,
                         PRIMARY KEY (run_id, moment)
-                    )""")));
+                    )""")),
+            // The run list's POINTS column without reading every run's plan: the number of points the plan
+            // measures, stored when the run is filed (NULL for runs filed before, whose plan is read instead), and
+            // the complete measured points counted from an index alone.
+            new Migration(7, "planned points per run, and an index of complete measured points", List.of(
+                    "ALTER TABLE runs ADD COLUMN planned_points INTEGER",
+                    "CREATE INDEX points_measured ON points (run_id) WHERE status = 'complete' AND kind = 'measure'")));
 
     static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 

@@ -223,6 +223,14 @@ public final class Store implements AutoCloseable {
         return points.completedKeysOfEveryRun();
     }
 
+    /**
+     * The number of COMPLETE measured points (preconditions not counted) of every run, by run id, in one read; a
+     * run without any is absent.
+     */
+    public Map<Long, Integer> measuredPointCountOfEveryRun() {
+        return points.measuredCountOfEveryRun();
+    }
+
     /** A point's samples in time order. */
     public List<Sample> listSamples(long pointId) {
         return points.samples(pointId);

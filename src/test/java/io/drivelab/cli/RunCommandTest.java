@@ -54,6 +54,10 @@ class RunCommandTest {
         for (String row : rows.subList(1, rows.size())) {
             assertTrue(row.contains(",complete,"), row);
         }
+        // filed with its planned points: the run list reads no plan
+        try (Store store = Store.open(db)) {
+            assertEquals(16, store.getRun(1).orElseThrow().plannedPoints());
+        }
     }
 
     @Test

@@ -12,8 +12,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.drivelab.store.NewRun;
+import io.drivelab.store.PointKind;
+import io.drivelab.store.PointMeta;
+import io.drivelab.store.PointResult;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
+import io.drivelab.workload.Point;
 import io.drivelab.workload.TestPlan;
 
 class RunsCommandTest {
@@ -100,6 +104,31 @@ class RunsCommandTest {
         assertTrue(lines.get(1).matches(" *3  from a newer DriveLab .* +1"), lines.get(1));
         assertTrue(lines.get(2).matches(" *2  two done .* +2/16"), lines.get(2));
         assertTrue(lines.get(3).matches(" *1  one done .* +1/16"), lines.get(3));
+    }
+
+    @Test
+    void aRunFiledWithItsPlannedPointsIsCountedWithoutReadingItsPlan() {
+        try (Store store = Store.open(Path.of(db))) {
+            TestPlan quick = StoredRuns.quick();
+            // A plan this version cannot read: only the stored count can give the total.
+            long run = store.createRun(new NewRun("filed by the runner", "{\"format\": 99}", "future", "/tmp/x.img",
+                    "file", null, "host", "9.0", 16));
+            StoredRuns.savePoint(store, run, quick, 0, StoredRuns.SEQWRITE_128K);
+            StoredRuns.savePoint(store, run, quick, 10, StoredRuns.RANDREAD_4K);
+            StoredRuns.saveFailedPoint(store, run, quick, 11, "engine: cannot open /tmp/x.img");
+            Point p = quick.points().get(1);
+            PointMeta precondition = new PointMeta("00-fill", 99, PointKind.PRECONDITION, "fill", "write",
+                    p.workload().bs(), null, null, p.iodepth(), p.numjobs());
+            store.savePoint(run, PointResult.fromEngineResult(precondition,
+                    StoredRuns.parse(StoredRuns.SEQWRITE_128K), StoredRuns.T0, StoredRuns.T0.plusSeconds(6)),
+                    List.of());
+        }
+
+        Cli.Result result = Cli.run("runs", "--db", db);
+
+        assertEquals(0, result.exitCode(), result.toString());
+        // The failed point and the precondition are not done.
+        assertTrue(result.lines().get(1).matches(" *1  filed by the runner .* +2/16"), result.lines().get(1));
     }
 
     @Test

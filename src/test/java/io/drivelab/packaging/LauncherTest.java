@@ -112,6 +112,36 @@ class LauncherTest {
         assertFalse(Files.exists(cache.resolve("drivelab")), "the engine was extracted into " + cache);
     }
 
+    @Test
+    void aShortCommandStartsWithTheClassDataArchiveAndTheQuickCompilerOnly() throws Exception {
+        Path archive = launcher.resolveSibling("drivelab.jsa");
+        Files.writeString(archive, "an archive");
+        Map<String, String> flags = Map.of("DRIVELAB_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
+
+        Result command = launch(system("ID=debian"), flags, "--version");
+        Result run = launch(system("ID=debian"), flags, "run", "--help");
+
+        assertEquals(0, command.code(), command.output());
+        assertTrue(command.output().contains("-XX:SharedArchiveFile=" + archive), command.output());
+        assertTrue(command.output().contains("-XX:TieredStopAtLevel=1"), command.output());
+        assertEquals(0, run.code(), run.output());
+        assertFalse(run.output().contains("TieredStopAtLevel"), "a run keeps both compilers: " + run.output());
+    }
+
+    @Test
+    void anArchiveTheJvmCannotUseIsIgnoredWithoutAWord() throws Exception {
+        Path built = Path.of("target", "drivelab.jsa");
+        Assumptions.assumeTrue(Files.isRegularFile(built), "no archive built at " + built.toAbsolutePath());
+        Result without = launch(system("ID=debian"), Map.of(), "--version");
+        // made with other jars (the JVM said so on stdout, before the command's own output)
+        Files.copy(built, launcher.resolveSibling("drivelab.jsa"));
+
+        Result with = launch(system("ID=debian"), Map.of(), "--version");
+
+        assertEquals(0, with.code(), with.output());
+        assertEquals(without.output(), with.output());
+    }
+
     /** A made-up system with this os-release ID line and copies of these libraries of this machine. */
     private Path system(String osReleaseId, String... libraries) throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(LDCONFIG), "no " + LDCONFIG + " here");

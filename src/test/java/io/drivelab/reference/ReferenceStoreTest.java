@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -53,6 +57,32 @@ class ReferenceStoreTest {
 
         assertEquals(List.of(), again.loaded());
         assertEquals(3, again.upToDate().size());
+    }
+
+    @Test
+    void theNextStartTakesNoWriteLock() throws SQLException {
+        ReferenceStore.sync(store);
+
+        // Another process (a run, a long import) holds the write lock; the old sync waited 10 s for it and failed.
+        try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + store.path());
+             Statement statement = other.createStatement()) {
+            statement.execute("BEGIN IMMEDIATE");
+            ReferenceStore.Sync again = ReferenceStore.sync(store);
+            statement.execute("ROLLBACK");
+
+            assertEquals(List.of(), again.loaded());
+            assertEquals(3, again.upToDate().size());
+        }
+    }
+
+    @Test
+    void aFileEditedWithoutAVersionChangeIsLoadedAgain() {
+        ReferenceStore.sync(store, List.of(shipped(3, "1000000")));
+
+        ReferenceStore.Sync sync = ReferenceStore.sync(store, List.of(shipped(3, "1200000")));
+
+        assertEquals(List.of("x.json"), sync.loaded());
+        assertEquals(1_200_000, ReferenceStore.library(store).figures().get(0).value());
     }
 
     @Test

@@ -53,6 +53,28 @@ class StoreReadsTest {
     }
 
     @Test
+    void aRunKeepsItsPlannedPointsAndEveryRunsCompleteMeasuredPointsAreCounted() {
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            NewRun planned = StoreTest.newRun("planned");
+            long first = store.createRun(new NewRun(planned.name(), planned.planJson(), planned.planName(),
+                    planned.target(), planned.targetKind(), null, null, null, 16));
+            long old = store.createRun(StoreTest.newRun("filed before the count was stored"));
+            store.savePoint(first, StoreTest.measured("a", 0), List.of());
+            store.savePoint(first, StoreTest.measured("b", 1), List.of());
+            store.savePoint(first, PointResult.failed(StoreTest.meta("c", 2), "engine exited with 1",
+                    StoreTest.T0, StoreTest.T0.plusSeconds(1)), List.of());
+            PointMeta fill = new PointMeta("fill", 3, PointKind.PRECONDITION, "fill", "write", 131072L, null, null,
+                    32, 1);
+            store.savePoint(first, PointResult.fromEngineResult(fill, EngineLines.parse(EngineLines.SEQWRITE_128K),
+                    StoreTest.T0, StoreTest.T0.plusSeconds(5)), List.of());
+
+            assertEquals(16, store.getRun(first).orElseThrow().plannedPoints());
+            assertEquals(null, store.getRun(old).orElseThrow().plannedPoints());
+            assertEquals(Map.of(first, 2), store.measuredPointCountOfEveryRun());
+        }
+    }
+
+    @Test
     void everyRunsCompletedPointsAreReadFromTheIndexAloneNotFromThePointsRows() throws SQLException {
         Path db = dir.resolve("drivelab.db");
         Store.open(db).close();

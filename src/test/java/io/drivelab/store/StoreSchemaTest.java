@@ -135,13 +135,13 @@ class StoreSchemaTest {
     @Test
     void aDatabaseOfANewerDriveLabIsRefusedAndLeftAsItIs() throws SQLException {
         Path db = dir.resolve("drivelab.db");
-        execute(db, "PRAGMA application_id = 1146244162;\nCREATE TABLE future (x);\nPRAGMA user_version = 7;\n");
+        execute(db, "PRAGMA application_id = 1146244162;\nCREATE TABLE future (x);\nPRAGMA user_version = 99;\n");
 
         StoreException e = assertThrows(StoreException.class, () -> Store.open(db));
 
-        assertEquals(db.toAbsolutePath() + " was written by a newer DriveLab (schema 7, this one knows "
+        assertEquals(db.toAbsolutePath() + " was written by a newer DriveLab (schema 99, this one knows "
                 + Store.latestSchemaVersion() + "); upgrade DriveLab or choose another database file", e.getMessage());
-        assertEquals("7", query(db, "PRAGMA user_version"));
+        assertEquals("99", query(db, "PRAGMA user_version"));
         assertEquals("delete", query(db, "PRAGMA journal_mode"), "not even switched to WAL");
     }
 
