@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.drivelab.IntegrationTest;
 import java.nio.file.Path;
+import java.util.List;
 
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.run.RunSession;
@@ -70,6 +71,17 @@ class MainWindowTest {
         assertEquals("16 points, about 1 min 36 s per target", find("#estimate", Label.class).getText());
         assertFalse(find("#start", Button.class).isDisabled());
         assertTrue(find("#stop", Button.class).isDisabled());
+        // the Targets column's buttons were cut to "Add remote h…" and "Refre…" beside the drive count
+        for (String id : List.of("#add-remote", "#refresh-drives")) {
+            Button button = find(id, Button.class);
+            double[] widths = new double[2];
+            robot.interact(() -> {
+                widths[0] = button.getWidth();
+                widths[1] = button.prefWidth(-1);
+            });
+            assertTrue(widths[0] >= widths[1] - 0.5,
+                    id + " is " + widths[0] + " px wide, its text needs " + widths[1]);
+        }
     }
 
     @Test

@@ -64,17 +64,22 @@ public final class TargetsView extends VBox {
         drives.textProperty().bind(model.drivesMessageProperty());
         drives.getStyleClass().add("hint");
         Button refresh = new Button("Refresh");
+        refresh.setId("refresh-drives");
         refresh.setOnAction(e -> model.refresh());
         Button addRemote = new Button("Add remote host");
         addRemote.setId("add-remote");
         addRemote.setTooltip(new Tooltip("A file or device on another machine, measured through its fio server "
                 + "(fio --server there)"));
         addRemote.setOnAction(e -> model.addRemote("", ""));
+        // the message on a line of its own: beside the buttons, the column's width cut all three short
+        drives.setWrapText(true);
+        addRemote.setMinWidth(Region.USE_PREF_SIZE);
+        refresh.setMinWidth(Region.USE_PREF_SIZE);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox footer = new HBox(8, drives, spacer, addRemote, refresh);
-        footer.setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(title, hint, orderRow, scroll, footer);
+        HBox buttons = new HBox(8, addRemote, spacer, refresh);
+        buttons.setAlignment(Pos.CENTER_LEFT);
+        getChildren().addAll(title, hint, orderRow, scroll, drives, buttons);
         model.targets().addListener((ListChangeListener<Target>) c -> {
             boolean structural = false;
             while (c.next()) {
