@@ -42,7 +42,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 public final class EngineProcess implements AutoCloseable {
     /** How much of stderr to keep for error messages. */
     private static final int STDERR_KEEP_CHARS = 64 * 1024;
-    private static final int STDERR_TAIL_LINES = 20;
     /** How long a stopped engine has to print its partial result before it is killed. */
     public static final long STOP_GRACE_MS = 1000;
     /** Every engine of this JVM still running, for {@link #killAll()}. */
@@ -55,22 +54,18 @@ public final class EngineProcess implements AutoCloseable {
 
     private final Process process;
     private final Thread owner;
-    private final EngineListener listener;
+    private final PointEvents events;
     private final List<String> command;
     private final Thread stdoutReader;
     private final Thread stderrReader;
     private final StringBuilder stderr = new StringBuilder();
 
-    private volatile StartEvent start;
-    private volatile ResultEvent result;
-    private volatile ErrorEvent error;
-    private volatile RuntimeException listenerFailure;
     private volatile IOException readFailure;
 
     private EngineProcess(Process process, List<String> command, EngineListener listener) {
         this.process = process;
         this.command = command;
-        this.listener = listener;
+        this.events = new PointEvents(listener);
         this.owner = Thread.currentThread();
         this.stdoutReader = readerThread("stdout", () -> readStdout(process.getInputStream()));
         this.stderrReader = readerThread("stderr", () -> readStderr(process.getErrorStream()));
@@ -195,26 +190,7 @@ public final class EngineProcess implements AutoCloseable {
         stdoutReader.join();
         stderrReader.join();
 
-        String stderrText = stderr();
-        if (listenerFailure != null) {
-            throw new EngineException("engine listener failed: " + listenerFailure, error, exitCode, stderrText,
-                    result, listenerFailure);
-        }
-        if (error != null) {
-            throw new EngineException(error.message(), error, exitCode, stderrText, result, null);
-        }
-        if (result != null) {
-            return result;
-        }
-        StringBuilder message = new StringBuilder(describeExit(exitCode));
-        if (readFailure != null) {
-            message.append("; reading its output failed: ").append(readFailure.getMessage());
-        }
-        String tail = tail(stderrText, STDERR_TAIL_LINES);
-        if (!tail.isEmpty()) {
-            message.append(": ").append(tail);
-        }
-        throw new EngineException(message.toString(), null, exitCode, stderrText, null, readFailure);
+        return events.outcome(exitCode, stderr(), readFailure);
     }
 
     /** SIGTERM, a grace period for the partial result, then SIGKILL; and the reader threads are done. */
@@ -266,7 +242,7 @@ public final class EngineProcess implements AutoCloseable {
 
     /** The start line, once it has arrived. */
     public Optional<StartEvent> startEvent() {
-        return Optional.ofNullable(start);
+        return Optional.ofNullable(events.start());
     }
 
     /** What the engine has written on stderr so far (the last 64 KiB). */
@@ -297,28 +273,10 @@ public final class EngineProcess implements AutoCloseable {
                     appendStderr("unparseable engine output: " + EngineEventParser.abbreviate(line));
                     continue;
                 }
-                event.ifPresent(this::dispatch);
+                event.ifPresent(events::dispatch);
             }
         } catch (IOException e) {
             readFailure = e;
-        }
-    }
-
-    private void dispatch(EngineEvent event) {
-        // Record first, so awaitResult() sees the event even when the listener throws.
-        if (event instanceof StartEvent s) {
-            start = s;
-        } else if (event instanceof ResultEvent r) {
-            result = r;
-        } else if (event instanceof ErrorEvent e) {
-            error = e;
-        }
-        try {
-            listener.on(event);
-        } catch (RuntimeException e) {
-            if (listenerFailure == null) {
-                listenerFailure = e;
-            }
         }
     }
 
@@ -327,13 +285,7 @@ public final class EngineProcess implements AutoCloseable {
             String line;
             while ((line = reader.readLine()) != null) {
                 appendStderr(line);
-                try {
-                    listener.onDiagnostic(line);
-                } catch (RuntimeException e) {
-                    if (listenerFailure == null) {
-                        listenerFailure = e;
-                    }
-                }
+                events.diagnostic(line);
             }
         } catch (IOException e) {
             readFailure = e;
