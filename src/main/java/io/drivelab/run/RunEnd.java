@@ -1,6 +1,7 @@
 package io.drivelab.run;
 
 import io.drivelab.store.DiskFullException;
+import io.drivelab.store.Run;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoreException;
@@ -10,11 +11,15 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Records how a run ended, also when the disk holding the database has filled during the run: the run sets aside
  * room beside the database when it starts (a small file of its own) and gives it back to write its status, so
- * that the run is marked interrupted at once rather than at DriveLab's next start.
+ * that the run is marked interrupted at once rather than at DriveLab's next start. A run killed with -9 cannot give
+ * its room back: the next run's start removes the rooms of runs that no live process runs.
  */
 final class RunEnd implements AutoCloseable {
     /** Enough for SQLite to write one changed row: a fresh -wal with a few pages, and the -shm. */
@@ -33,7 +38,8 @@ final class RunEnd implements AutoCloseable {
 
     /** Sets room aside beside the database for run {@code runId}'s end; without it where the disk has none. */
     static RunEnd reserve(Store store, long runId) {
-        Path room = store.path().resolveSibling(store.path().getFileName() + "-room-" + runId);
+        removeLeftRooms(store);
+        Path room = roomOf(store, runId);
         try (OutputStream out = Files.newOutputStream(room, StandardOpenOption.CREATE_NEW)) {
             out.write(new byte[ROOM_BYTES]);  // written, not sparse: the blocks are really taken
         } catch (IOException e) {
@@ -41,6 +47,44 @@ final class RunEnd implements AutoCloseable {
             room = null;
         }
         return new RunEnd(store, runId, room);
+    }
+
+    private static Path roomOf(Store store, long runId) {
+        return store.path().resolveSibling(roomPrefix(store) + runId);
+    }
+
+    private static String roomPrefix(Store store) {
+        return store.path().getFileName() + "-room-";
+    }
+
+    /**
+     * Deletes the rooms beside the database whose runs are not running in a live process (their process was killed,
+     * or the run was deleted): the rule that marks such runs interrupted ({@link Store#markStaleRunsInterrupted()}).
+     */
+    static void removeLeftRooms(Store store) {
+        String prefix = roomPrefix(store);
+        List<Path> rooms;
+        try (Stream<Path> beside = Files.list(store.path().toAbsolutePath().getParent())) {
+            rooms = beside.filter(f -> runIdOf(f.getFileName().toString(), prefix).isPresent()).toList();
+        } catch (IOException e) {
+            return;  // a folder that cannot be listed keeps its leftovers; the run goes on
+        }
+        for (Path room : rooms) {
+            long runId = runIdOf(room.getFileName().toString(), prefix).orElseThrow();
+            try {
+                if (!store.getRun(runId).map(Run::runsInALiveProcess).orElse(false)) {
+                    delete(room);
+                }
+            } catch (StoreException e) {
+                return;  // undecided: kept, the run goes on
+            }
+        }
+    }
+
+    private static Optional<Long> runIdOf(String fileName, String prefix) {
+        String id = fileName.startsWith(prefix) ? fileName.substring(prefix.length()) : "";
+        return !id.isEmpty() && id.length() < 19 && id.chars().allMatch(c -> c >= '0' && c <= '9')
+                ? Optional.of(Long.parseLong(id)) : Optional.empty();
     }
 
     /** A run stopped by its database: a full disk interrupts it (resume goes on where it stopped), else it fails. */

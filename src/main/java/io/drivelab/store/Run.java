@@ -17,4 +17,9 @@ public record Run(long id, String name, String planJson, String planName, String
         this(id, name, planJson, planName, target, targetKind, driveId, host, engineVersion, startedAt, endedAt,
                 status, error, runner, null);
     }
+
+    /** Whether a live process runs it now; a run left RUNNING by a process that is gone is stale. */
+    public boolean runsInALiveProcess() {
+        return status == RunStatus.RUNNING && runner != null && runner.isAlive();
+    }
 }

@@ -136,7 +136,7 @@ final class Runs {
         try {
             database.transaction(c -> {
                 Run run = query(c, runId).orElseThrow(() -> noRun(runId));
-                if (run.status() == RunStatus.RUNNING && run.runner() != null && run.runner().isAlive()) {
+                if (run.runsInALiveProcess()) {
                     throw new StoreException("run " + runId + " is still running (process " + run.runner().pid()
                             + "); stop it first");
                 }
@@ -182,7 +182,7 @@ final class Runs {
 
     private static List<Run> stale(Connection c) throws SQLException {
         return Columns.list(c, "SELECT * FROM runs WHERE status = 'running'", Runs::run).stream()
-                .filter(run -> run.runner() == null || !run.runner().isAlive())
+                .filter(run -> !run.runsInALiveProcess())
                 .toList();
     }
 

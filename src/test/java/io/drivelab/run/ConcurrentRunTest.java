@@ -1,7 +1,6 @@
 package io.drivelab.run;
 
 import io.drivelab.IntegrationTest;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,10 +9,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,26 +26,9 @@ class ConcurrentRunTest {
     @TempDir
     Path dir;
 
-    /**
-     * {@code drivelab run --json} of a read of {@code seconds} on {@code target} in a child JVM, recording into
-     * {@code db}. The first run lasts long enough for a second JVM to start on a busy machine.
-     */
+    /** A read of {@code seconds}: the first run lasts long enough for a second JVM to start on a busy machine. */
     private Process start(Path target, String db, int seconds) throws IOException {
-        String engine = System.getProperty("drivelab.engine");
-        Assumptions.assumeTrue(engine != null && Files.isExecutable(Path.of(engine)), "the engine is not built");
-        Path plan = dir.resolve("read-" + seconds + ".json");
-        Files.writeString(plan, """
-                {"name": "read", "target": {"size": "16m"},
-                 "steps": [{"workload": {"rw": "randread", "bs": "4k"},
-                            "matrix": {"iodepths": [1], "numjobs": [1], "runtime": %d}}]}
-                """.formatted(seconds));
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Ddrivelab.engine=" + engine, "-cp", System.getProperty("java.class.path"),
-                "io.drivelab.Main", "run", "--json", "--db", dir.resolve(db).toString(), "--target",
-                target.toString(), "--plan", plan.toString()));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        return p;
+        return ChildRun.start(dir, target, dir.resolve(db), seconds);
     }
 
     /** Reads the child's output up to its "run" line: by then it holds the target. */
