@@ -9,7 +9,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static io.drivelab.store.Columns.getInstant;
@@ -121,6 +124,54 @@ final class Runs {
                     Runs::run));
         } catch (SQLException e) {
             throw database.failure("listing runs", e);
+        }
+    }
+
+    /**
+     * Every run without its plan (a few KB each, most of what a list of all runs would read), with its complete
+     * measured points counted in the partial index points_measured alone.
+     */
+    List<ListedRun> listed() {
+        try {
+            return database.unit(c -> Columns.list(c, """
+                    SELECT id, name, plan_name, target, target_kind, drive_id, host, engine_version, started_at,
+                           ended_at, status, error, planned_points,
+                           (SELECT count(*) FROM points INDEXED BY points_measured
+                            WHERE run_id = runs.id AND status = 'complete' AND kind = 'measure') AS measured
+                    FROM runs ORDER BY started_at DESC, id DESC""",
+                    rows -> new ListedRun(rows.getLong("id"), rows.getString("name"), rows.getString("plan_name"),
+                            rows.getString("target"), rows.getString("target_kind"), getLong(rows, "drive_id"),
+                            rows.getString("host"), rows.getString("engine_version"), getInstant(rows, "started_at"),
+                            getInstant(rows, "ended_at"), RunStatus.fromDb(rows.getString("status")),
+                            rows.getString("error"), getInt(rows, "planned_points"), rows.getInt("measured"))));
+        } catch (SQLException e) {
+            throw database.failure("listing runs", e);
+        }
+    }
+
+    /**
+     * The plans of the runs without planned points, by plan, with the ids of its runs. Plans that differ only in
+     * their top-level name and description are one (each imported fio file describes itself): grouped by SQLite, so
+     * that a thousand plans are not read into Java to find the one they share.
+     */
+    Map<String, List<Long>> plansWithoutPlannedPoints() {
+        try {
+            return database.unit(c -> {
+                Map<String, List<Long>> byPlan = new LinkedHashMap<>();
+                try (PreparedStatement query = c.prepareStatement("""
+                        SELECT min(plan_json), group_concat(id) FROM runs WHERE planned_points IS NULL
+                        GROUP BY CASE WHEN json_valid(plan_json) THEN json_remove(plan_json, '$.name', '$.description')
+                                      ELSE plan_json END""");
+                     ResultSet rows = query.executeQuery()) {
+                    while (rows.next()) {
+                        byPlan.put(rows.getString(1),
+                                Arrays.stream(rows.getString(2).split(",")).map(Long::valueOf).toList());
+                    }
+                }
+                return byPlan;
+            });
+        } catch (SQLException e) {
+            throw database.failure("reading the plans of runs filed without their planned points", e);
         }
     }
 
