@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -172,6 +173,40 @@ final class Runs {
             });
         } catch (SQLException e) {
             throw database.failure("reading the plans of runs filed without their planned points", e);
+        }
+    }
+
+    /**
+     * Stores the planned points of runs filed without them, unless another process holds the write lock right now:
+     * a list of runs does not wait behind a long import. Whether they were stored.
+     */
+    boolean fillPlannedPoints(Map<Long, Integer> plannedByRun) {
+        try {
+            return database.unit(c -> {
+                try (Statement statement = c.createStatement()) {
+                    statement.execute("PRAGMA busy_timeout = 0");
+                }
+                try {
+                    return database.transaction(t -> {
+                        try (PreparedStatement update = t.prepareStatement(
+                                "UPDATE runs SET planned_points = ? WHERE id = ? AND planned_points IS NULL")) {
+                            for (Map.Entry<Long, Integer> run : plannedByRun.entrySet()) {
+                                update.setInt(1, run.getValue());
+                                update.setLong(2, run.getKey());
+                                update.executeUpdate();
+                            }
+                        }
+                        return true;
+                    });
+                } catch (SQLiteException e) {
+                    if (e.getResultCode().code == SQLiteErrorCode.SQLITE_BUSY.code) {
+                        return false;
+                    }
+                    throw e;
+                }
+            });
+        } catch (SQLException e) {
+            throw database.failure("storing the planned points of runs filed without them", e);
         }
     }
 

@@ -166,6 +166,15 @@ public final class Store implements AutoCloseable {
         return runs.plansWithoutPlannedPoints();
     }
 
+    /**
+     * Stores the planned points of runs filed without them (from {@link #plansOfRunsWithoutPlannedPoints()}), so
+     * that the next list reads no plan; only when no other process is writing right now, as a list of runs must not
+     * wait. Whether they were stored.
+     */
+    public boolean fillPlannedPoints(Map<Long, Integer> plannedByRun) {
+        return runs.fillPlannedPoints(plannedByRun);
+    }
+
     public Optional<Run> getRun(long runId) {
         return runs.get(runId);
     }

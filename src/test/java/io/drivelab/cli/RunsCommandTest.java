@@ -126,6 +126,21 @@ class RunsCommandTest {
     }
 
     @Test
+    void theListStoresThePlannedPointsOfOlderRunsSoThatTheNextReadsNoPlan() {
+        twoRuns();
+
+        Cli.Result result = Cli.run("runs", "--db", db);
+
+        assertEquals(0, result.exitCode(), result.toString());
+        try (Store store = Store.open(Path.of(db))) {
+            assertEquals(16, store.getRun(1).orElseThrow().plannedPoints());
+            assertEquals(1, store.getRun(2).orElseThrow().plannedPoints());
+            assertTrue(store.plansOfRunsWithoutPlannedPoints().isEmpty());
+        }
+        assertEquals(result.out(), Cli.run("runs", "--db", db).out());
+    }
+
+    @Test
     void aRunFiledWithItsPlannedPointsIsCountedWithoutReadingItsPlan() {
         try (Store store = Store.open(Path.of(db))) {
             TestPlan quick = StoredRuns.quick();

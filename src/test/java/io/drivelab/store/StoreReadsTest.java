@@ -119,6 +119,27 @@ class StoreReadsTest {
     }
 
     @Test
+    void plannedPointsAreFilledInWithoutWaitingForAnotherProcessWriting() throws SQLException {
+        Path db = dir.resolve("drivelab.db");
+        try (Store store = Store.open(db)) {
+            long old = store.createRun(StoreTest.newRun("filed before the count was stored"));
+
+            try (Connection writer = DriverManager.getConnection("jdbc:sqlite:" + db);
+                 Statement statement = writer.createStatement()) {
+                statement.execute("BEGIN IMMEDIATE");
+                assertFalse(store.fillPlannedPoints(Map.of(old, 16)));
+                statement.execute("ROLLBACK");
+            }
+            assertEquals(null, store.getRun(old).orElseThrow().plannedPoints());
+
+            assertTrue(store.fillPlannedPoints(Map.of(old, 16)));
+            assertEquals(16, store.getRun(old).orElseThrow().plannedPoints());
+            assertTrue(store.fillPlannedPoints(Map.of(old, 12)));
+            assertEquals(16, store.getRun(old).orElseThrow().plannedPoints(), "a stored count is kept");
+        }
+    }
+
+    @Test
     void aStaleRunFoundByTheReadIsStillMarkedInterrupted() {
         try (Store store = Store.open(dir.resolve("drivelab.db"))) {
             long gone = store.createRun(StoreTest.newRun("its process died"), new RunnerProcess(Integer.MAX_VALUE,
