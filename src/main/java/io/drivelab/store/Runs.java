@@ -267,7 +267,10 @@ final class Runs {
     }
 
     private static List<Run> stale(Connection c) throws SQLException {
-        return Columns.list(c, "SELECT * FROM runs WHERE status = 'running'", Runs::run).stream()
+        // A running run has no end time. "ended_at IS NULL" first: SQLite answers it from the row's header, while
+        // status, stored after the plan, is reached through the plan's overflow pages (a read of every plan).
+        return Columns.list(c, "SELECT * FROM runs WHERE ended_at IS NULL AND status = 'running'", Runs::run)
+                .stream()
                 .filter(run -> run.runner() == null || !run.runner().isAlive())
                 .toList();
     }
