@@ -23,7 +23,7 @@ public final class Main {
             launchGui();
             return;
         }
-        System.exit(DriveLabCommand.commandLine().execute(args));
+        System.exit(DriveLabCommand.commandLine(args).execute(args));
     }
 
     private static boolean hasDisplay() {

@@ -1,6 +1,10 @@
 package io.drivelab.cli;
 
 import java.io.PrintWriter;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
@@ -9,36 +13,66 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code drivelab} command. Every subcommand is registered here, in {@code subcommands}.
+ * The {@code drivelab} command. Every subcommand is registered here, in {@link #SUBCOMMANDS}.
  */
 @Command(name = "drivelab",
         mixinStandardHelpOptions = true,
         versionProvider = AppVersion.Provider.class,
-        description = "SSD test lab around a native direct-I/O engine. Without arguments, opens the GUI.",
-        subcommands = {
-                VersionCommand.class,
-                RunCommand.class,
-                ResumeCommand.class,
-                DevicesCommand.class,
-                PresetsCommand.class,
-                PlanCommand.class,
-                RunsCommand.class,
-                ShowCommand.class,
-                ExportCommand.class,
-                FioJobCommand.class,
-                ReferenceCommand.class,
-                ImportFioCommand.class,
-                ExportFioCommand.class,
-                ReportCommand.class,
-        })
+        description = "SSD test lab around a native direct-I/O engine. Without arguments, opens the GUI.")
 public final class DriveLabCommand implements Callable<Integer> {
+
+    /**
+     * Every subcommand by its name (the name in its {@code @Command}), in the order help lists them. Not in the
+     * annotation, which would make picocli build them all, by reflection, before parsing anything: most of a short
+     * command's time.
+     */
+    static final Map<String, Class<?>> SUBCOMMANDS = new LinkedHashMap<>();
+
+    static {
+        SUBCOMMANDS.put("version", VersionCommand.class);
+        SUBCOMMANDS.put("run", RunCommand.class);
+        SUBCOMMANDS.put("resume", ResumeCommand.class);
+        SUBCOMMANDS.put("devices", DevicesCommand.class);
+        SUBCOMMANDS.put("presets", PresetsCommand.class);
+        SUBCOMMANDS.put("plan", PlanCommand.class);
+        SUBCOMMANDS.put("runs", RunsCommand.class);
+        SUBCOMMANDS.put("show", ShowCommand.class);
+        SUBCOMMANDS.put("export", ExportCommand.class);
+        SUBCOMMANDS.put("fio-job", FioJobCommand.class);
+        SUBCOMMANDS.put("reference", ReferenceCommand.class);
+        SUBCOMMANDS.put("import-fio", ImportFioCommand.class);
+        SUBCOMMANDS.put("export-fio", ExportFioCommand.class);
+        SUBCOMMANDS.put("report", ReportCommand.class);
+    }
 
     @Spec
     CommandSpec spec;
 
-    /** The configured command line: parameter errors print usage on stderr and exit 2. */
+    /** The command line with every subcommand: parameter errors print usage on stderr and exit 2. */
     public static CommandLine commandLine() {
+        return withSubcommands(SUBCOMMANDS.keySet());
+    }
+
+    /**
+     * The command line as {@link #commandLine()}, with only what {@code args} use: the subcommand they name, or
+     * none for {@code --version} alone. Anything else (help, no or an unknown command, an option first) gets every
+     * subcommand, so that usage and suggestions list them all.
+     */
+    public static CommandLine commandLine(String[] args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            return withSubcommands(List.of());
+        }
+        if (args.length > 0 && SUBCOMMANDS.containsKey(args[0])) {
+            return withSubcommands(List.of(args[0]));
+        }
+        return commandLine();
+    }
+
+    private static CommandLine withSubcommands(Collection<String> names) {
         CommandLine commandLine = new CommandLine(new DriveLabCommand());
+        for (String name : names) {
+            commandLine.addSubcommand(SUBCOMMANDS.get(name));
+        }
         commandLine.setParameterExceptionHandler(DriveLabCommand::usageError);
         // What commands throw (CommandException, bad plans, store failures) becomes a message and an exit code.
         commandLine.setExecutionExceptionHandler(new CommandFailures());

@@ -3,10 +3,8 @@ package io.drivelab.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.function.Function;
 
 import io.drivelab.export.RunSummary;
-import io.drivelab.store.Run;
 import io.drivelab.store.Store;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,10 +33,9 @@ public final class RunsCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         try (Store s = store.open()) {
-            List<Run> runs = s.listRuns();
-            Function<Run, RunSummary.Progress> progress = RunSummary.progressOfEveryRun(s);
+            List<RunSummary> runs = RunSummary.ofEveryRun(s);
             if (json) {
-                CliJson.print(out, runs.stream().map(run -> RunSummary.of(run, progress.apply(run))).toList());
+                CliJson.print(out, runs);
                 return 0;
             }
             if (runs.isEmpty()) {
@@ -48,9 +45,9 @@ public final class RunsCommand implements Callable<Integer> {
             }
             Table table = new Table("ID", "NAME", "STARTED", "TARGET", "PLAN", "STATUS", "POINTS")
                     .alignRight(0, 6);
-            for (Run run : runs) {
-                table.row(run.id(), run.name(), Format.minutes(run.startedAt()), run.target(), run.planName(),
-                        run.status().dbValue(), progress.apply(run));
+            for (RunSummary run : runs) {
+                table.row(run.id(), run.name(), Format.minutes(run.startedAt()), run.target(), run.plan(),
+                        run.status().dbValue(), new RunSummary.Progress(run.pointsDone(), run.pointsTotal()));
             }
             table.print(out);
             return 0;

@@ -74,7 +74,10 @@ public final class ReferenceStore {
         });
     }
 
-    /** Which shipped files a sync loads: a file is parsed (for its version) only when its hash is not stored. */
+    /**
+     * Which shipped files a sync loads: a file is parsed (for its version) only when its text is not the stored one.
+     * The texts are compared, not their hashes: a SHA-256 of the library (140 KB) took tens of ms of every start.
+     */
     private static Sync plan(Store store, List<ReferenceLibrary.ShippedFile> shipped) {
         Map<String, StoredReferenceSource> stored = store.listReferenceSources().stream()
                 .collect(Collectors.toMap(StoredReferenceSource::file, Function.identity()));
@@ -82,7 +85,7 @@ public final class ReferenceStore {
         List<String> upToDate = new ArrayList<>();
         for (ReferenceLibrary.ShippedFile file : shipped) {
             StoredReferenceSource existing = stored.get(file.name());
-            boolean same = existing != null && sha256(file.json()).equals(existing.sha256());
+            boolean same = existing != null && file.json().equals(existing.json());
             boolean newer = !same && (existing == null
                     || ReferenceData.parse(file.name(), file.json()).source().version() >= existing.version());
             (newer ? loaded : upToDate).add(file.name());

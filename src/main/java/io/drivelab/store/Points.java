@@ -205,45 +205,6 @@ final class Points {
         }
     }
 
-    Map<Long, Set<String>> completedKeysOfEveryRun() {
-        try {
-            return database.unit(c -> {
-                Map<Long, Set<String>> byRun = new HashMap<>();
-                // Answered from the index points_complete alone: the rows' result_json is never read.
-                try (PreparedStatement query = c.prepareStatement(
-                        "SELECT run_id, point_key FROM points WHERE status = 'complete'");
-                     ResultSet rows = query.executeQuery()) {
-                    while (rows.next()) {
-                        byRun.computeIfAbsent(rows.getLong(1), id -> new LinkedHashSet<>()).add(rows.getString(2));
-                    }
-                }
-                return byRun;
-            });
-        } catch (SQLException e) {
-            throw database.failure("reading the completed points of every run", e);
-        }
-    }
-
-    Map<Long, Integer> measuredCountOfEveryRun() {
-        try {
-            return database.unit(c -> {
-                Map<Long, Integer> byRun = new HashMap<>();
-                // Counted in the partial index points_measured alone.
-                try (PreparedStatement query = c.prepareStatement("""
-                        SELECT run_id, count(*) FROM points INDEXED BY points_measured
-                        WHERE status = 'complete' AND kind = 'measure' GROUP BY run_id""");
-                     ResultSet rows = query.executeQuery()) {
-                    while (rows.next()) {
-                        byRun.put(rows.getLong(1), rows.getInt(2));
-                    }
-                }
-                return byRun;
-            });
-        } catch (SQLException e) {
-            throw database.failure("counting the measured points of every run", e);
-        }
-    }
-
     List<Sample> samples(long pointId) {
         try {
             return database.unit(c -> Columns.list(c, "SELECT * FROM samples WHERE point_id = ? ORDER BY t_ms",

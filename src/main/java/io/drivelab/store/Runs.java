@@ -7,9 +7,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static io.drivelab.store.Columns.getInstant;
@@ -124,6 +128,88 @@ final class Runs {
         }
     }
 
+    /**
+     * Every run without its plan (a few KB each, most of what a list of all runs would read), with its complete
+     * measured points counted in the partial index points_measured alone.
+     */
+    List<ListedRun> listed() {
+        try {
+            return database.unit(c -> Columns.list(c, """
+                    SELECT id, name, plan_name, target, target_kind, drive_id, host, engine_version, started_at,
+                           ended_at, status, error, planned_points,
+                           (SELECT count(*) FROM points INDEXED BY points_measured
+                            WHERE run_id = runs.id AND status = 'complete' AND kind = 'measure') AS measured
+                    FROM runs ORDER BY started_at DESC, id DESC""",
+                    rows -> new ListedRun(rows.getLong("id"), rows.getString("name"), rows.getString("plan_name"),
+                            rows.getString("target"), rows.getString("target_kind"), getLong(rows, "drive_id"),
+                            rows.getString("host"), rows.getString("engine_version"), getInstant(rows, "started_at"),
+                            getInstant(rows, "ended_at"), RunStatus.fromDb(rows.getString("status")),
+                            rows.getString("error"), getInt(rows, "planned_points"), rows.getInt("measured"))));
+        } catch (SQLException e) {
+            throw database.failure("listing runs", e);
+        }
+    }
+
+    /**
+     * The plans of the runs without planned points, by plan, with the ids of its runs. Plans that differ only in
+     * their top-level name and description are one (each imported fio file describes itself): grouped by SQLite, so
+     * that a thousand plans are not read into Java to find the one they share.
+     */
+    Map<String, List<Long>> plansWithoutPlannedPoints() {
+        try {
+            return database.unit(c -> {
+                Map<String, List<Long>> byPlan = new LinkedHashMap<>();
+                try (PreparedStatement query = c.prepareStatement("""
+                        SELECT min(plan_json), group_concat(id) FROM runs WHERE planned_points IS NULL
+                        GROUP BY CASE WHEN json_valid(plan_json) THEN json_remove(plan_json, '$.name', '$.description')
+                                      ELSE plan_json END""");
+                     ResultSet rows = query.executeQuery()) {
+                    while (rows.next()) {
+                        byPlan.put(rows.getString(1),
+                                Arrays.stream(rows.getString(2).split(",")).map(Long::valueOf).toList());
+                    }
+                }
+                return byPlan;
+            });
+        } catch (SQLException e) {
+            throw database.failure("reading the plans of runs filed without their planned points", e);
+        }
+    }
+
+    /**
+     * Stores the planned points of runs filed without them, unless another process holds the write lock right now:
+     * a list of runs does not wait behind a long import. Whether they were stored.
+     */
+    boolean fillPlannedPoints(Map<Long, Integer> plannedByRun) {
+        try {
+            return database.unit(c -> {
+                try (Statement statement = c.createStatement()) {
+                    statement.execute("PRAGMA busy_timeout = 0");
+                }
+                try {
+                    return database.transaction(t -> {
+                        try (PreparedStatement update = t.prepareStatement(
+                                "UPDATE runs SET planned_points = ? WHERE id = ? AND planned_points IS NULL")) {
+                            for (Map.Entry<Long, Integer> run : plannedByRun.entrySet()) {
+                                update.setInt(1, run.getValue());
+                                update.setLong(2, run.getKey());
+                                update.executeUpdate();
+                            }
+                        }
+                        return true;
+                    });
+                } catch (SQLiteException e) {
+                    if (e.getResultCode().code == SQLiteErrorCode.SQLITE_BUSY.code) {
+                        return false;
+                    }
+                    throw e;
+                }
+            });
+        } catch (SQLException e) {
+            throw database.failure("storing the planned points of runs filed without them", e);
+        }
+    }
+
     Optional<Run> get(long runId) {
         try {
             return database.unit(c -> query(c, runId));
@@ -181,7 +267,10 @@ final class Runs {
     }
 
     private static List<Run> stale(Connection c) throws SQLException {
-        return Columns.list(c, "SELECT * FROM runs WHERE status = 'running'", Runs::run).stream()
+        // A running run has no end time. "ended_at IS NULL" first: SQLite answers it from the row's header, while
+        // status, stored after the plan, is reached through the plan's overflow pages (a read of every plan).
+        return Columns.list(c, "SELECT * FROM runs WHERE ended_at IS NULL AND status = 'running'", Runs::run)
+                .stream()
                 .filter(run -> !run.runsInALiveProcess())
                 .toList();
     }

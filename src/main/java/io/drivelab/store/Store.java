@@ -150,6 +150,31 @@ public final class Store implements AutoCloseable {
         return runs.list();
     }
 
+    /**
+     * All runs, newest first, as a list shows them: without their plans, with their complete measured points, in
+     * one read.
+     */
+    public List<ListedRun> listRunsWithoutPlans() {
+        return runs.listed();
+    }
+
+    /**
+     * The plans of the runs filed before DriveLab stored their planned points, each with the ids of its runs; plans
+     * that differ only in their top-level name and description (which do not change what a plan measures) are one.
+     */
+    public Map<String, List<Long>> plansOfRunsWithoutPlannedPoints() {
+        return runs.plansWithoutPlannedPoints();
+    }
+
+    /**
+     * Stores the planned points of runs filed without them (from {@link #plansOfRunsWithoutPlannedPoints()}), so
+     * that the next list reads no plan; only when no other process is writing right now, as a list of runs must not
+     * wait. Whether they were stored.
+     */
+    public boolean fillPlannedPoints(Map<Long, Integer> plannedByRun) {
+        return runs.fillPlannedPoints(plannedByRun);
+    }
+
     public Optional<Run> getRun(long runId) {
         return runs.get(runId);
     }
@@ -213,22 +238,6 @@ public final class Store implements AutoCloseable {
     /** Keys of the run's COMPLETE points: what a resumed run skips. */
     public Set<String> completedPointKeys(long runId) {
         return points.completedKeys(runId);
-    }
-
-    /**
-     * Keys of the COMPLETE points of every run, by run id, in one read (a list of all runs with their progress
-     * would otherwise open the database once per run); a run without any is absent.
-     */
-    public Map<Long, Set<String>> completedPointKeysOfEveryRun() {
-        return points.completedKeysOfEveryRun();
-    }
-
-    /**
-     * The number of COMPLETE measured points (preconditions not counted) of every run, by run id, in one read; a
-     * run without any is absent.
-     */
-    public Map<Long, Integer> measuredPointCountOfEveryRun() {
-        return points.measuredCountOfEveryRun();
     }
 
     /** A point's samples in time order. */

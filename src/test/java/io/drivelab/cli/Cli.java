@@ -21,7 +21,7 @@ public final class Cli {
     }
 
     public static Result run(String... args) {
-        CommandLine commandLine = DriveLabCommand.commandLine();
+        CommandLine commandLine = DriveLabCommand.commandLine(args);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         commandLine.setOut(new PrintWriter(out));

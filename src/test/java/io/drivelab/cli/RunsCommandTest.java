@@ -17,6 +17,7 @@ import io.drivelab.store.PointMeta;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
+import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.Point;
 import io.drivelab.workload.TestPlan;
 
@@ -104,6 +105,39 @@ class RunsCommandTest {
         assertTrue(lines.get(1).matches(" *3  from a newer DriveLab .* +1"), lines.get(1));
         assertTrue(lines.get(2).matches(" *2  two done .* +2/16"), lines.get(2));
         assertTrue(lines.get(3).matches(" *1  one done .* +1/16"), lines.get(3));
+    }
+
+    @Test
+    void olderRunsWhosePlansDifferOnlyInNameAndDescriptionAreEachCountedAgainstThePlan() {
+        try (Store store = Store.open(Path.of(db))) {
+            TestPlan quick = StoredRuns.quick();
+            String plan = PlanFiles.toJson(quick);
+            long renamed = store.createRun(new NewRun("imported", plan.replaceFirst("\"quick\"", "\"fio import\""),
+                    "fio import", "/tmp/x.img", "file", null, "host", "fio-3.33"));
+            StoredRuns.savePoint(store, renamed, quick, 0, StoredRuns.SEQWRITE_128K);
+            StoredRuns.createRun(store, "as filed", quick, "/tmp/x.img");
+        }
+
+        Cli.Result result = Cli.run("runs", "--db", db);
+
+        assertEquals(0, result.exitCode(), result.toString());
+        assertTrue(result.lines().get(1).matches(" *2  as filed .* +0/16"), result.lines().get(1));
+        assertTrue(result.lines().get(2).matches(" *1  imported .* +1/16"), result.lines().get(2));
+    }
+
+    @Test
+    void theListStoresThePlannedPointsOfOlderRunsSoThatTheNextReadsNoPlan() {
+        twoRuns();
+
+        Cli.Result result = Cli.run("runs", "--db", db);
+
+        assertEquals(0, result.exitCode(), result.toString());
+        try (Store store = Store.open(Path.of(db))) {
+            assertEquals(16, store.getRun(1).orElseThrow().plannedPoints());
+            assertEquals(1, store.getRun(2).orElseThrow().plannedPoints());
+            assertTrue(store.plansOfRunsWithoutPlannedPoints().isEmpty());
+        }
+        assertEquals(result.out(), Cli.run("runs", "--db", db).out());
     }
 
     @Test

@@ -32,24 +32,26 @@ class StoreReadsTest {
     Path dir;
 
     @Test
-    void completedPointKeysOfEveryRunGiveEachRunItsCompletePointsOnly() {
+    void theRunsWithoutPlannedPointsAreGroupedByPlanLessItsNameAndDescription() {
         try (Store store = Store.open(dir.resolve("drivelab.db"))) {
-            long first = store.createRun(StoreTest.newRun("first"));
-            long second = store.createRun(StoreTest.newRun("second"));
-            long none = store.createRun(StoreTest.newRun("nothing done"));
-            store.savePoint(first, StoreTest.measured("a", 0), List.of());
-            store.savePoint(first, StoreTest.measured("b", 1), List.of());
-            store.savePoint(second, StoreTest.measured("a", 0), List.of());
-            store.savePoint(second, PointResult.failed(StoreTest.meta("b", 1), "engine exited with 1",
-                    StoreTest.T0, StoreTest.T0.plusSeconds(1)), List.of());
-            store.savePoint(none, PointResult.failed(StoreTest.meta("a", 0), "engine exited with 1",
-                    StoreTest.T0, StoreTest.T0.plusSeconds(1)), List.of());
+            String sweep = "{\"name\": \"fio import\", \"description\": \"%s\", \"steps\": [%s]}";
+            long first = store.createRun(plan("a.json", sweep.formatted("a.json, imported", 1), null));
+            long second = store.createRun(plan("b.json", sweep.formatted("b.json, imported", 1), null));
+            long other = store.createRun(plan("c.json", sweep.formatted("c.json, imported", 2), null));
+            long notJson = store.createRun(plan("damaged", "{\"format\": 99", null));
+            store.createRun(plan("filed with its count", sweep.formatted("d.json, imported", 1), 16));
 
-            Map<Long, Set<String>> completed = store.completedPointKeysOfEveryRun();
+            Map<String, List<Long>> plans = store.plansOfRunsWithoutPlannedPoints();
 
-            assertEquals(Map.of(first, Set.of("a", "b"), second, Set.of("a")), completed);
-            assertEquals(store.completedPointKeys(first), completed.get(first));
+            assertEquals(Set.of(List.of(first, second), List.of(other), List.of(notJson)), Set.copyOf(plans.values()));
+            assertEquals("{\"format\": 99", plans.entrySet().stream().filter(e -> e.getValue().equals(List.of(notJson)))
+                    .findFirst().orElseThrow().getKey());
+            assertTrue(plans.keySet().stream().anyMatch(plan -> plan.contains("\"steps\": [2]")), plans.toString());
         }
+    }
+
+    private static NewRun plan(String name, String planJson, Integer plannedPoints) {
+        return new NewRun(name, planJson, "fio import", "/tmp/x.img", "file", null, null, null, plannedPoints);
     }
 
     @Test
@@ -70,7 +72,11 @@ class StoreReadsTest {
 
             assertEquals(16, store.getRun(first).orElseThrow().plannedPoints());
             assertEquals(null, store.getRun(old).orElseThrow().plannedPoints());
-            assertEquals(Map.of(first, 2), store.measuredPointCountOfEveryRun());
+            List<ListedRun> listed = store.listRunsWithoutPlans();
+            assertEquals(List.of(old, first), listed.stream().map(ListedRun::id).toList());
+            assertEquals(List.of(0, 2), listed.stream().map(ListedRun::measuredPoints).toList());
+            assertEquals(16, listed.get(1).plannedPoints());
+            assertEquals(null, listed.get(0).plannedPoints());
         }
     }
 
@@ -109,6 +115,27 @@ class StoreReadsTest {
                 assertEquals(2, store.listRuns().size());
                 statement.execute("ROLLBACK");
             }
+        }
+    }
+
+    @Test
+    void plannedPointsAreFilledInWithoutWaitingForAnotherProcessWriting() throws SQLException {
+        Path db = dir.resolve("drivelab.db");
+        try (Store store = Store.open(db)) {
+            long old = store.createRun(StoreTest.newRun("filed before the count was stored"));
+
+            try (Connection writer = DriverManager.getConnection("jdbc:sqlite:" + db);
+                 Statement statement = writer.createStatement()) {
+                statement.execute("BEGIN IMMEDIATE");
+                assertFalse(store.fillPlannedPoints(Map.of(old, 16)));
+                statement.execute("ROLLBACK");
+            }
+            assertEquals(null, store.getRun(old).orElseThrow().plannedPoints());
+
+            assertTrue(store.fillPlannedPoints(Map.of(old, 16)));
+            assertEquals(16, store.getRun(old).orElseThrow().plannedPoints());
+            assertTrue(store.fillPlannedPoints(Map.of(old, 12)));
+            assertEquals(16, store.getRun(old).orElseThrow().plannedPoints(), "a stored count is kept");
         }
     }
 
