@@ -91,7 +91,7 @@ public final class FioProcess implements AutoCloseable {
         }
         String jobText;
         try {
-            jobText = FioJobFile.renderMeasurement(point, target);
+            jobText = FioJobFile.renderMeasurement(point, target, FioCost.options(point, host == null));
         } catch (IllegalArgumentException e) {
             throw new EngineException(e.getMessage(), e);
         }
