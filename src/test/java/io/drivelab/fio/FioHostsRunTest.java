@@ -128,6 +128,43 @@ class FioHostsRunTest {
         }, "stopped answering");
     }
 
+    @Test
+    void withStopAllOnFailureAKilledServerStopsTheOtherHostsRunWhichResumes() throws Exception {
+        FioBinary fio = FioProcessTest.fio();
+        Path db = dir.resolve("d.db");
+        try (FioServers servers = new FioServers()) {
+            FioHost a = servers.start(fio, dir.resolve("a.log"));
+            FioHost b = servers.start(fio, dir.resolve("b.log"));
+            List<String> args = new java.util.ArrayList<>(List.of(faultRun(db, a, b)));
+            args.add("--stop-all-on-failure");
+            var running = CompletableFuture.supplyAsync(() -> FioEngineRunTest.drivelab(args.toArray(String[]::new)));
+            FioServers.awaitLaidOut(dir.resolve("a.img"), 32 * M, running);
+            servers.kill(0);
+            var ran = running.get(240, TimeUnit.SECONDS);
+            assertTrue(ran.exit() != 0, "a run of the group failed: " + ran.out());
+            try (Store store = Store.open(db)) {
+                RunGroup group = store.findRunGroup(1).orElseThrow();
+                var onA = store.getRun(group.runIds().get(0)).orElseThrow();
+                var onB = store.getRun(group.runIds().get(1)).orElseThrow();
+                assertEquals(RunStatus.FAILED, onA.status());
+                assertTrue(onA.error().contains(a.toString()), onA.error());
+                assertEquals(RunStatus.INTERRUPTED, onB.status(), "stopped with its group");
+                assertTrue(completePoints(store, onB.id()) < FAULT_PLAN_POINTS, "B stopped before its last point");
+            }
+            var resumed = FioEngineRunTest.drivelab("resume", "2", "--db", db.toString());
+            assertEquals(0, resumed.exit(), resumed.err() + resumed.out());
+        }
+        try (Store store = Store.open(db)) {
+            assertEquals(RunStatus.COMPLETE, store.getRun(2).orElseThrow().status());
+            assertEquals(FAULT_PLAN_POINTS, completePoints(store, 2));
+        }
+    }
+
+    private static long completePoints(Store store, long runId) {
+        return store.listPoints(runId).stream().filter(p -> p.point().status()
+                == io.drivelab.store.PointStatus.COMPLETE).count();
+    }
+
     private interface Fault {
         void strike(FioServers servers) throws Exception;
     }
