@@ -10,10 +10,11 @@ import java.util.OptionalLong;
 import io.drivelab.workload.Point;
 
 /**
- * The options that make fio do a point's work at the engine's cost per I/O (docs/engine.md, "io_uring"): the engine
- * registers its file and pins its buffers once, submits every free slot in one call, lays out a file it creates
- * before measuring and measures only the total latency. Without them fio measured 0.2 to 0.6 of the engine's IOPS
- * on a file it had just created (writes into unwritten extents) and on one job at QD32 (more CPU per I/O).
+ * The options that make fio do a point's work at the engine's cost per I/O (docs/fleet.md, "The same work at a
+ * comparable cost"): the engine registers its file and pins its buffers once, submits every free slot in one
+ * call, lays out a file it creates before measuring and measures only the total latency. Without them fio
+ * measured 0.2 to 0.6 of the engine's IOPS on a file it had just created (writes into unwritten extents) and on
+ * one job at QD32 (more CPU per I/O).
  */
 final class FioCost {
     /** CAP_IPC_LOCK: pinned buffers need no locked-memory allowance. */
