@@ -111,6 +111,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "Measured by fio; a write plan on a device there needs --allow-destroy HOST:/dev/X.")
     List<String> hosts = new ArrayList<>();
 
+    @Option(names = "--stop-all-on-failure", description = "With several targets: when one target's run fails "
+            + "(e.g. its host stops answering), stop the others too; each keeps what it measured and `drivelab "
+            + "resume` goes on. By default the others go on.")
+    boolean stopAllOnFailure;
+
     @Override
     public Integer call() {
         if (targets.stream().anyMatch(t -> t.toString().isBlank())) {
@@ -146,7 +151,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (Store s = store.open()) {
             RunSession session = new RunSession(s, engine, new DeviceDiscovery()).keepFile(keepFile)
-                    .measuredBy(fio);
+                    .stopAllOnFailure(stopAllOnFailure).measuredBy(fio);
             Console console = new Console(out);
             int code;
             try {

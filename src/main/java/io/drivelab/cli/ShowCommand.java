@@ -64,6 +64,12 @@ public final class ShowCommand implements Callable<Integer> {
             + "NumJobs), in sentences, as the top of `drivelab report --compare all` writes them.")
     boolean findings;
 
+    @Option(names = "--against", paramLabel = "RUN2", description = "Put the run's points beside those of RUN2 "
+            + "with the same key (the same point of the same plan): IOPS and mean latency of both, the ratio RUN / "
+            + "RUN2 per point and its median, and which engine measured each run (e.g. one run measured by DriveLab's "
+            + "engine and one by fio on the same target).")
+    Long against;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -72,6 +78,14 @@ public final class ShowCommand implements Callable<Integer> {
             Run run = stored.in(s);
             List<StoredPoint> points = s.listPoints(stored.id());
             header(out, s, run);
+            if (against != null) {
+                if (combined || findings) {
+                    throw CommandException.badInput("--against puts two runs side by side; give it without "
+                            + (combined ? "--combined" : "--findings"));
+                }
+                ShowAgainst.print(out, s, run, StoreOption.run(s, against));
+                return 0;
+            }
             java.util.Optional<RunGroup> group = s.findRunGroup(stored.id());
             group.ifPresent(g -> out.println("Group:    " + groupLine(s, g)));
             if (combined) {

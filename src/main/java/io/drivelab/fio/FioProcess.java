@@ -48,6 +48,7 @@ public final class FioProcess implements AutoCloseable {
     private final Thread stderrReader;
     private final StringBuilder stderr = new StringBuilder();
     private final BlockSizeMix mix;
+    private final long rampMs;
     private StartEvent start;
     private FioHost host;
     private HostWatch watch;
@@ -64,7 +65,8 @@ public final class FioProcess implements AutoCloseable {
         this.process = process;
         this.listener = listener;
         this.mix = point.workload().mix();
-        this.intervals = new FioIntervals(point.ramp() == null ? 0 : point.ramp() * 1000L);
+        this.rampMs = point.ramp() == null ? 0 : point.ramp() * 1000L;
+        this.intervals = new FioIntervals(rampMs);
         this.stdoutReader = reader("stdout", this::readStdout);
         this.stderrReader = reader("stderr", this::readStderr);
     }
@@ -81,7 +83,7 @@ public final class FioProcess implements AutoCloseable {
 
     /**
      * As {@link #start(FioBinary, Point, String, EngineListener)}, on {@code host}'s fio server: {@code target} is a
-     * path on that host. fio's client reports only at the end, so no interval events come from a host.
+     * path on that host. fio's client reports only at the end: a host's interval events all come then.
      */
     public static FioProcess start(FioBinary fio, Point point, String target, FioHost host, EngineListener listener)
             throws EngineException {
@@ -91,7 +93,7 @@ public final class FioProcess implements AutoCloseable {
         }
         String jobText;
         try {
-            jobText = FioJobFile.renderMeasurement(point, target);
+            jobText = FioJobFile.renderMeasurement(point, target, FioCost.options(point, host == null));
         } catch (IllegalArgumentException e) {
             throw new EngineException(e.getMessage(), e);
         }
@@ -237,9 +239,13 @@ public final class FioProcess implements AutoCloseable {
                     dispatch(() -> listener.onStart(start));
                 }
                 lastReport = report;
-                IntervalEvent interval = intervals.next(report);
-                if (interval != null) {
-                    dispatch(() -> listener.onInterval(interval));
+                List<JsonNode> each = host == null ? List.of(report)
+                        : FioReports.replayed(report, rampMs, STATUS_INTERVAL_S * 1000L);
+                for (JsonNode one : each) {
+                    IntervalEvent interval = intervals.next(one);
+                    if (interval != null) {
+                        dispatch(() -> listener.onInterval(interval));
+                    }
                 }
             }, this::diagnostic);
         } catch (IOException e) {

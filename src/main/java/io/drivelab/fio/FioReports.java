@@ -51,6 +51,37 @@ final class FioReports {
     }
 
     /**
+     * fio's client report (from a fio server) as the per-interval reports a local fio prints as it goes: fio's
+     * client holds every interval until the job ends (fio 3.33 prints no report and, with JSON output, no progress
+     * line before), so a host's intervals are replayed at the point's end as the samples of its seconds. Entry i of
+     * the job came about {@code (i + 1) * intervalMs} into the point; in the ramp fio's runtime counts from the
+     * start, after it from the ramp's end. Empty for a local report.
+     */
+    static List<JsonNode> replayed(JsonNode report, long rampMs, long intervalMs) {
+        List<JsonNode> reports = new ArrayList<>();
+        if (!report.has("client_stats")) {
+            return reports;
+        }
+        long start = report.path("timestamp").asLong() * 1000;
+        int i = 0;
+        for (JsonNode entry : report.path("client_stats")) {
+            if ("All clients".equals(entry.path("jobname").asText())) {
+                continue;
+            }
+            boolean ramp = (i + 1) * intervalMs <= rampMs;
+            long atMs = (ramp ? 0 : rampMs) + entry.path("job_runtime").asLong();
+            com.fasterxml.jackson.databind.node.ObjectNode copy = entry.deepCopy();
+            copy.put("elapsed", (atMs + 999) / 1000);
+            com.fasterxml.jackson.databind.node.ObjectNode one = JSON.createObjectNode();
+            one.put("timestamp_ms", start + atMs);
+            one.putArray("client_stats").add(copy);
+            reports.add(one);
+            i++;
+        }
+        return reports;
+    }
+
+    /**
      * A report's entries for the measured job ("jobs" locally, "client_stats" from a fio server). fio's client
      * prints one report, at the end, listing the running totals of every status interval in turn: a job's last
      * entry is its result (DriveLab's job files set group_reporting, so a job has one entry per interval).

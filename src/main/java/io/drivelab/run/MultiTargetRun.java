@@ -27,6 +27,7 @@ public final class MultiTargetRun {
     private final List<Target> targets;
     private final List<Long> runIds = new ArrayList<>();
     private long groupId;
+    private boolean stopAllOnFailure;
 
     private MultiTargetRun(List<Target> targets) {
         this.targets = List.copyOf(targets);
@@ -76,6 +77,12 @@ public final class MultiTargetRun {
         return multi;
     }
 
+    /** When one target's run fails, stop the others too (each keeps what it measured); by default they go on. */
+    public MultiTargetRun stopAllOnFailure(boolean stop) {
+        this.stopAllOnFailure = stop;
+        return this;
+    }
+
     public long groupId() {
         return groupId;
     }
@@ -99,8 +106,11 @@ public final class MultiTargetRun {
                 try {
                     statuses[k] = t.runner().execute(runIds.get(k), t.allowDestroy());
                 } catch (RuntimeException e) {
-                    // the runner has stored the failure with the run; the others go on
+                    // the runner has stored the failure with the run; the others go on unless told to stop
                     statuses[k] = RunStatus.FAILED;
+                }
+                if (statuses[k] == RunStatus.FAILED && stopAllOnFailure) {
+                    cancel();
                 }
             }, "drivelab-target-" + (k + 1));
             threads.add(thread);

@@ -54,6 +54,7 @@ public final class RunSession {
     private final DeviceDiscovery discovery;
     private int statusIntervalMs = PlanRunner.DEFAULT_STATUS_INTERVAL_MS;
     private boolean keepFile;
+    private boolean stopAllOnFailure;
     private FioBinary fio;
     private final List<PlanRunner> runners = new ArrayList<>();
     private volatile boolean cancelled;
@@ -73,6 +74,12 @@ public final class RunSession {
     /** Keep the test files the runs create when they complete; by default they are removed then. */
     public RunSession keepFile(boolean keep) {
         this.keepFile = keep;
+        return this;
+    }
+
+    /** Targets run TOGETHER: when one run fails, stop the others (resumable); by default they go on. */
+    public RunSession stopAllOnFailure(boolean stop) {
+        this.stopAllOnFailure = stop;
         return this;
     }
 
@@ -121,7 +128,7 @@ public final class RunSession {
         }
         MultiTargetRun multi = MultiTargetRun.create(store, targets.get(0).plan(), list, name);
         listener.filed(multi.groupId(), multi.runIds());
-        return multi.execute();
+        return multi.stopAllOnFailure(stopAllOnFailure).execute();
     }
 
     /** Goes on with a stopped or failed run from its first unfinished point. */

@@ -53,10 +53,17 @@ public final class FioJobFile {
      * rather than fio's default, the completion latency.
      */
     public static String renderMeasurement(Point p, String target) {
+        return renderMeasurement(p, target, List.of());
+    }
+
+    /** As {@link #renderMeasurement(Point, String)}, with fio {@code options} added to the job's global section. */
+    public static String renderMeasurement(Point p, String target, List<String> options) {
+        List<String> global = new ArrayList<>(List.of("lat_percentiles=1"));
+        global.addAll(options);
         Point onePass = new Point(p.key(), p.step(), p.workload(), p.iodepth(), p.numjobs(), p.runtime(), p.ramp(),
                 p.size(), p.offset(), p.ioSize(), p.loops(), 1, p.keep(), p.checkpoint(), p.kind(), p.load());
         return render(List.of(PlanItem.measure(onePass)), target, List.of("DriveLab point " + p.key() + " measured"
-                + " by fio."), List.of("lat_percentiles=1"));
+                + " by fio."), global);
     }
 
     /** These plan items in order; {@code header} lines become comments at the top. */

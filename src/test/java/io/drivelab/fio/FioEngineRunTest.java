@@ -69,6 +69,39 @@ class FioEngineRunTest {
     }
 
     @Test
+    void aRunMeasuredByEachEngineOnOneFileIsShownPointByPointAgainstTheOther() throws Exception {
+        FioProcessTest.fio();
+        String db = dir.resolve("d.db").toString();
+        Path plan = Files.writeString(dir.resolve("cross-check.json"), """
+                {"name": "cross-check", "target": {"size": "32m"},
+                 "steps": [{"workload": {"rw": "write", "bs": "128k"},
+                            "matrix": {"iodepths": [1, 4], "numjobs": [1], "runtime": 1}},
+                           {"workload": {"rw": "randread", "bs": "4k"},
+                            "matrix": {"iodepths": [1, 4], "numjobs": [1], "runtime": 1}}]}
+                """);
+        String target = dir.resolve("t.img").toString();
+        for (String engine : List.of("drivelab", "fio")) {
+            Ran run = drivelab("run", "--engine", engine, "--db", db, "--target", target, "--plan", plan.toString(),
+                    "--ramp", "0", "--idle", "0", "--overwrite-file");
+            assertEquals(0, run.exit(), run.err() + run.out());
+        }
+
+        Ran show = drivelab("show", "1", "--against", "2", "--db", db);
+
+        assertEquals(0, show.exit(), show.err());
+        assertTrue(show.out().contains("run 1 measured by DriveLab's engine ")
+                && show.out().contains("run 2 measured by fio-3."), show.out());
+        List<String> rows = show.out().lines().filter(l -> l.matches("0\\d-\\S+ +(read|write) .*")).toList();
+        assertEquals(4, rows.size(), show.out());
+        for (String row : rows) {
+            double ratio = Double.parseDouble(row.trim().split("\\s+")[4]);
+            assertTrue(ratio > 0, row);
+        }
+        assertTrue(show.out().contains("Median ratio (run 1 / run 2 IOPS): "), show.out());
+        assertFalse(show.out().contains("Only in run"), show.out());
+    }
+
+    @Test
     void anUnknownEngineIsNamedWithTheChoices() {
         Ran run = drivelab("run", "--engine", "spdk", "--db", dir.resolve("d.db").toString(), "--target",
                 dir.resolve("t.img").toString(), "--preset", "quick", "--size", "16M");

@@ -128,6 +128,53 @@ class FioHostsRunTest {
         }, "stopped answering");
     }
 
+    @Test
+    void withStopAllOnFailureAKilledServerStopsTheOtherHostsRunWhichResumes() throws Exception {
+        Path db = dir.resolve("d.db");
+        try (FioServers servers = new FioServers()) {
+            FioHost a = strikeTheFirstHostMidRun(servers, db, s -> s.kill(0), "--stop-all-on-failure");
+            try (Store store = Store.open(db)) {
+                RunGroup group = store.findRunGroup(1).orElseThrow();
+                var onA = store.getRun(group.runIds().get(0)).orElseThrow();
+                var onB = store.getRun(group.runIds().get(1)).orElseThrow();
+                assertEquals(RunStatus.FAILED, onA.status());
+                assertTrue(onA.error().contains(a.toString()), onA.error());
+                assertEquals(RunStatus.INTERRUPTED, onB.status(), "stopped with its group");
+                assertTrue(completePoints(store, onB.id()) < FAULT_PLAN_POINTS, "B stopped before its last point");
+            }
+            var resumed = FioEngineRunTest.drivelab("resume", "2", "--db", db.toString());
+            assertEquals(0, resumed.exit(), resumed.err() + resumed.out());
+        }
+        try (Store store = Store.open(db)) {
+            assertEquals(RunStatus.COMPLETE, store.getRun(2).orElseThrow().status());
+            assertEquals(FAULT_PLAN_POINTS, completePoints(store, 2));
+        }
+    }
+
+    /**
+     * Starts two servers and the fault plan on them, strikes the first once it has laid out its file, and waits for
+     * the run to end (failed); returns the first host.
+     */
+    private FioHost strikeTheFirstHostMidRun(FioServers servers, Path db, Fault fault, String... options)
+            throws Exception {
+        FioBinary fio = FioProcessTest.fio();
+        FioHost a = servers.start(fio, dir.resolve("a.log"));
+        FioHost b = servers.start(fio, dir.resolve("b.log"));
+        List<String> args = new java.util.ArrayList<>(List.of(faultRun(db, a, b)));
+        args.addAll(List.of(options));
+        var running = CompletableFuture.supplyAsync(() -> FioEngineRunTest.drivelab(args.toArray(String[]::new)));
+        FioServers.awaitLaidOut(dir.resolve("a.img"), 32 * M, running);
+        fault.strike(servers);
+        var ran = running.get(240, TimeUnit.SECONDS);
+        assertTrue(ran.exit() != 0, "a run of the group failed: " + ran.out());
+        return a;
+    }
+
+    private static long completePoints(Store store, long runId) {
+        return store.listPoints(runId).stream().filter(p -> p.point().status()
+                == io.drivelab.store.PointStatus.COMPLETE).count();
+    }
+
     private interface Fault {
         void strike(FioServers servers) throws Exception;
     }
@@ -137,15 +184,7 @@ class FioHostsRunTest {
         FioBinary fio = FioProcessTest.fio();
         Path db = dir.resolve("d.db");
         try (FioServers servers = new FioServers()) {
-            FioHost a = servers.start(fio, dir.resolve("a.log"));
-            FioHost b = servers.start(fio, dir.resolve("b.log"));
-            String[] args = faultRun(db, a, b);
-            var running = CompletableFuture.supplyAsync(() -> FioEngineRunTest.drivelab(args));
-            Path fileA = dir.resolve("a.img");
-            FioServers.awaitLaidOut(fileA, 32 * M, running);
-            fault.strike(servers);
-            var ran = running.get(240, TimeUnit.SECONDS);
-            assertTrue(ran.exit() != 0, "a run of the group failed: " + ran.out());
+            FioHost a = strikeTheFirstHostMidRun(servers, db, fault);
             try (Store store = Store.open(db)) {
                 RunGroup group = store.findRunGroup(1).orElseThrow();
                 var onA = store.getRun(group.runIds().get(0)).orElseThrow();
@@ -164,8 +203,7 @@ class FioHostsRunTest {
         }
         try (Store store = Store.open(db)) {
             assertEquals(RunStatus.COMPLETE, store.getRun(1).orElseThrow().status());
-            assertEquals(FAULT_PLAN_POINTS, store.listPoints(1).stream().filter(p -> p.point().status()
-                    == io.drivelab.store.PointStatus.COMPLETE).count());
+            assertEquals(FAULT_PLAN_POINTS, completePoints(store, 1));
         }
     }
 

@@ -30,4 +30,30 @@ class FioMeasurementJobTest {
         String job = FioJobFile.renderMeasurement(fivePasses, "/tmp/x");
         assertEquals(1, job.lines().filter(l -> l.startsWith("[") && !l.equals("[global]")).count(), job);
     }
+
+    @Test
+    void fioLaysOutAFileItCreatesAndRegistersItAsTheEngineDoes() {
+        Point first = Presets.get(Presets.QUICK).points().get(0);
+        List<String> lines = List.of(FioJobFile.renderMeasurement(first, "/tmp/x.img",
+                FioCost.options(first, false)).split("\n"));
+        assertTrue(lines.contains("overwrite=1"), "written whole before the point, not into unwritten extents");
+        assertTrue(lines.contains("registerfiles=1"));
+        assertTrue(lines.contains("disable_slat=1"));
+        assertTrue(lines.contains("iodepth_batch_submit=" + first.iodepth()));
+        assertFalse(lines.contains("fixedbufs=1"), "a remote server's locked-memory limit is unknown");
+    }
+
+    @Test
+    void aPacedPointSubmitsEachIoAtItsTime() {
+        Point paced = Presets.get(Presets.LATENCY_UNDER_LOAD).points().stream().filter(p -> p.load() != null)
+                .findFirst().orElseThrow();
+        assertFalse(FioCost.options(paced, true).stream().anyMatch(o -> o.startsWith("iodepth_batch")));
+    }
+
+    @Test
+    void pinnedBuffersAreOneLargestBlockPerIoInFlightPerJob() {
+        Point p = Presets.get(Presets.QUICK).points().stream().filter(x -> x.iodepth() == 32 && x.numjobs() == 2)
+                .findFirst().orElseThrow();
+        assertEquals(32L * 2 * p.workload().maxBs(), FioCost.pinnedBytes(p));
+    }
 }

@@ -75,6 +75,37 @@ class FioRemoteHostsTest {
     }
 
     @Test
+    void aHostsSecondsArriveAsIntervalsAtThePointsEndAndAddUpToItsResult() throws Exception {
+        FioBinary fio = FioProcessTest.fio();
+        try (FioServers servers = new FioServers()) {
+            FioHost host = servers.start(fio, dir.resolve("a.log"));
+            java.util.List<io.drivelab.engine.IntervalEvent> seconds = new java.util.concurrent.CopyOnWriteArrayList<>();
+            Point point = new Point("p1", 1, new Workload("4K random read", Rw.RANDREAD, 4096L, null, null), 4, 1, 3,
+                    1, 32 * M, null, null, null, 1, Matrix.Keep.BEST);
+            ResultEvent r;
+            try (FioProcess p = FioProcess.start(fio, point, dir.resolve("a.img").toString(), host,
+                    new EngineListener() {
+                        @Override
+                        public void onInterval(io.drivelab.engine.IntervalEvent interval) {
+                            seconds.add(interval);
+                        }
+                    })) {
+                r = p.awaitResult();
+            }
+            java.util.List<io.drivelab.engine.IntervalEvent> measured = seconds.stream().filter(i -> !i.ramp())
+                    .toList();
+            assertTrue(measured.size() >= 2, "a second each of the 3 s measured: " + seconds);
+            assertTrue(seconds.stream().anyMatch(io.drivelab.engine.IntervalEvent::ramp), "the ramp's second too");
+            long ios = measured.stream().mapToLong(i -> i.read().ios()).sum();
+            assertEquals(1.0, ios / (double) r.read().ios(), 0.05, "the measured seconds add up to the result: "
+                    + measured);
+            for (int k = 1; k < seconds.size(); k++) {
+                assertTrue(seconds.get(k).tMs() > seconds.get(k - 1).tMs(), "in time order: " + seconds);
+            }
+        }
+    }
+
+    @Test
     void aHostThatStopsAnsweringFailsItsPointWithTheReasonAndTheOtherGoesOn() throws Exception {
         FioBinary fio = FioProcessTest.fio();
         try (FioServers servers = new FioServers()) {

@@ -80,4 +80,29 @@ class FioRemoteWindowTest {
         assertEquals(remoteFile.toString(), fx(() -> find("#remote-path-0", TextField.class).getText()));
         assertTrue(fx(() -> find("#target-remote-0", CheckBox.class).isSelected()), "still ticked");
     }
+
+    @Test
+    void eachRemoteHostSaysWhetherItsFioServerAnswersAndItsVersion() throws Exception {
+        FioBinary fio = FioBinary.locate();
+        FioHost host = servers.start(fio, dir.resolve("server.log"));
+        int closed;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = free.getLocalPort();
+        }
+        window = WindowUnderTest.open(dir);
+        robot.clickOn("#add-remote");
+        robot.clickOn("#add-remote");
+        robot.interact(() -> find("#remote-host-0", TextField.class).setText(host.toString()));
+        robot.interact(() -> find("#remote-host-1", TextField.class).setText("127.0.0.1:" + closed));
+        robot.clickOn("#remote-check-0");
+        robot.clickOn("#remote-check-1");
+
+        waitUntil(() -> fx(() -> find("#remote-server-0", Label.class).getText())
+                .equals("fio server answers: " + fio.version()), 30);
+        waitUntil(() -> fx(() -> find("#remote-server-1", Label.class).getText())
+                .startsWith("fio server does not answer: connection refused"), 30);
+
+        robot.interact(() -> find("#remote-host-0", TextField.class).setText("127.0.0.1:" + closed));
+        assertEquals("", fx(() -> find("#remote-server-0", Label.class).getText()), "an edited host is asked again");
+    }
 }

@@ -247,6 +247,8 @@ public abstract sealed class Target permits Target.TestFile, Target.Drive, Targe
     public static final class Remote extends Target {
         private final StringProperty host = new SimpleStringProperty();
         private final StringProperty pathThere = new SimpleStringProperty();
+        private final javafx.beans.property.ReadOnlyStringWrapper server =
+                new javafx.beans.property.ReadOnlyStringWrapper("");
         private final TestFile sizeFrom;
 
         Remote(String host, String pathThere, TestFile sizeFrom) {
@@ -254,6 +256,20 @@ public abstract sealed class Target permits Target.TestFile, Target.Drive, Targe
             this.pathThere.set(pathThere);
             this.sizeFrom = sizeFrom;
             selectedProperty().set(true);
+            // what the server said was about the host as it was typed then
+            this.host.addListener((o, was, now) -> server.set(""));
+        }
+
+        /**
+         * Whether its fio server answers and which fio it runs ("fio server answers: fio-3.33"), "Asking…" while
+         * asked, "" until asked (see {@link TargetsViewModel#checkServer}).
+         */
+        public javafx.beans.property.ReadOnlyStringProperty serverProperty() {
+            return server.getReadOnlyProperty();
+        }
+
+        void server(String said) {
+            server.set(said);
         }
 
         /** "server1", "10.0.0.5:8766", as typed. */

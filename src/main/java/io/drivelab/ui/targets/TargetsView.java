@@ -173,7 +173,29 @@ public final class TargetsView extends VBox {
         remove.setId("remote-remove-" + index);
         remove.setMinWidth(Region.USE_PREF_SIZE);
         remove.setOnAction(e -> model.removeRemote(remote));
-        HBox hostRow = new HBox(6, fixed("Host"), host, remove);
+        Button check = new Button("Check");
+        check.setId("remote-check-" + index);
+        check.setMinWidth(Region.USE_PREF_SIZE);
+        check.setTooltip(new Tooltip("Ask the fio server there whether it answers and which fio it runs"));
+        check.setOnAction(e -> model.checkServer(remote));
+        // asked when the host is typed (Enter or leaving the field) and when the row first shows it
+        host.setOnAction(e -> model.checkServer(remote));
+        host.focusedProperty().addListener((o, was, now) -> {
+            if (!now && remote.serverProperty().get().isEmpty()) {
+                model.checkServer(remote);
+            }
+        });
+        if (remote.hostProperty().get() != null && !remote.hostProperty().get().isBlank()
+                && remote.serverProperty().get().isEmpty()) {
+            model.checkServer(remote);
+        }
+        Label server = new Label();
+        server.setId("remote-server-" + index);
+        server.setWrapText(true);
+        server.textProperty().bind(remote.serverProperty());
+        server.visibleProperty().bind(server.textProperty().isNotEmpty());
+        server.managedProperty().bind(server.visibleProperty());
+        HBox hostRow = new HBox(6, fixed("Host"), host, check, remove);
         hostRow.setAlignment(Pos.CENTER_LEFT);
         HBox pathRow = new HBox(6, fixed("Path"), there);
         pathRow.setAlignment(Pos.CENTER_LEFT);
@@ -188,7 +210,7 @@ public final class TargetsView extends VBox {
         Label about = hint("Measured by the fio server there (fio --server, port 8765 unless given), through fio "
                 + "on this machine; a file there is laid out at the test file's size. fio refuses to write to a "
                 + "mounted device.");
-        return new VBox(4, hostRow, pathRow, problem, about);
+        return new VBox(4, hostRow, server, pathRow, problem, about);
     }
 
     private static Label fixed(String text) {

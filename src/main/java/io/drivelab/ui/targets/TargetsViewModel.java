@@ -8,6 +8,9 @@ import java.util.Set;
 
 import io.drivelab.device.BlockDevice;
 import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.fio.FioBinary;
+import io.drivelab.fio.FioHost;
+import io.drivelab.fio.FioServerProbe;
 import io.drivelab.run.RunSession;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.ui.common.Tasks;
@@ -60,6 +63,33 @@ public final class TargetsViewModel {
         Target.Remote remote = new Target.Remote(host, pathThere, testFile);
         targets.add(1 + remotes().size(), remote);
         return remote;
+    }
+
+    /**
+     * Asks the remote host's fio server, off the UI thread, whether it answers and which fio it runs (about 2 s, no
+     * I/O there); the answer shows in {@link Target.Remote#serverProperty()} unless the host was edited meanwhile.
+     * A host typed badly is not asked: {@link #problem()} says what is wrong with it.
+     */
+    public void checkServer(Target.Remote remote) {
+        String typed = remote.hostProperty().get();
+        FioHost host;
+        try {
+            host = FioHost.parse(typed == null ? "" : typed);
+        } catch (IllegalArgumentException e) {
+            remote.server("");
+            return;
+        }
+        remote.server("Asking the fio server on " + host + "…");
+        tasks.create(() -> FioServerProbe.probe(FioBinary.locate(), host))
+                .onSuccess(answer -> answered(remote, typed, answer.sentence()))
+                .onError(e -> answered(remote, typed, "Cannot ask the fio server: " + Messages.of(e)))
+                .start();
+    }
+
+    private static void answered(Target.Remote remote, String asked, String said) {
+        if (java.util.Objects.equals(asked, remote.hostProperty().get())) {
+            remote.server(said);
+        }
     }
 
     public void removeRemote(Target.Remote remote) {
