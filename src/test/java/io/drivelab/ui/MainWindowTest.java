@@ -123,6 +123,19 @@ class MainWindowTest {
     }
 
     @Test
+    void aMatrixCellNamesItsDepthAndJobsWhenTheMouseComesOverIt() throws Exception {
+        open();
+        CheckBox cell = robot.lookup(n -> n.getId() != null && n.getId().startsWith("cell-")).queryAs(CheckBox.class);
+        String[] depthAndJobs = cell.getId().split("-");
+
+        robot.moveTo(cell);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        String jobs = depthAndJobs[2].equals("1") ? " job" : " jobs";
+        assertEquals("IODepth " + depthAndJobs[1] + ", " + depthAndJobs[2] + jobs, cell.getTooltip().getText());
+    }
+
+    @Test
     void startIsDisabledWithTheReasonShown() throws Exception {
         open();
         robot.clickOn("#target-file");
