@@ -40,6 +40,11 @@ fi
 mkdir -p "$image"
 cp target/drivelab target/drivelab.jar target/drivelab-engine "$image/"
 cp -r target/lib "$image/lib"
+# SQLite's library unpacked (sqlite-jdbc would extract it into /tmp at every start), and the names of the classes a
+# start loads, from which the launcher makes its class-data archive in the user's cache at the first start (an
+# archive holds its jars' paths, so the one in target/ does not fit /usr/lib/drivelab).
+cp -r target/sqlite-native "$image/sqlite-native"
+cp target/drivelab.classlist "$image/"
 # java.se: JavaFX needs java.desktop and java.xml, SQLite java.sql, Jackson java.logging...; jdk.unsupported:
 # JavaFX and SQLite use sun.misc.Unsafe.
 "$jlink" --add-modules java.se,jdk.unsupported \

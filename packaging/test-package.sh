@@ -91,7 +91,22 @@ engine="$(sed -n 's:.*exec.path">\([^<]*\)<.*:\1:p' /usr/share/polkit-1/actions/
 [ "$(stat -c '%U:%G %a' "$engine")" = "root:root 755" ] || fail "$engine: $(stat -c '%U:%G %a' "$engine")"
 engine_version="$(as_user drivelab version)" || fail "drivelab version as $user: $engine_version"
 [[ "$engine_version" == *"drivelab-engine "* ]] || fail "drivelab version printed no engine: $engine_version"
-[ ! -e "/home/$user/.cache/drivelab" ] || fail "the app extracted an engine instead of running $engine"
+extracted="$(find "/home/$user/.cache/drivelab" -name 'drivelab-engine*' 2>/dev/null)"
+[ -z "$extracted" ] || fail "the app extracted an engine ($extracted) instead of running $engine"
+
+# The first start made the class-data archive in the user's cache (in the background), and the next start maps its
+# classes from it; SQLite's library is the package's, not a copy extracted into /tmp.
+for _ in $(seq 600); do
+    compgen -G "/home/$user/.cache/drivelab/classes-*.jsa" >/dev/null && break
+    sleep 0.2
+done
+compgen -G "/home/$user/.cache/drivelab/classes-*.jsa" >/dev/null \
+    || fail "no class-data archive in /home/$user/.cache/drivelab after the first start"
+loaded="$(as_user env DRIVELAB_JAVA_OPTS='-Xlog:class+load -XshowSettings:properties' drivelab --version 2>&1)"
+grep -q 'io.drivelab.Main source: shared objects file' <<<"$loaded" \
+    || fail "the second start did not map its classes from the archive: $(grep -m3 io.drivelab <<<"$loaded")"
+grep -q 'org.sqlite.lib.path = /usr/lib/drivelab/sqlite-native/' <<<"$loaded" \
+    || fail "SQLite's library is not the package's: $(grep -m3 sqlite <<<"$loaded")"
 
 # A server: no display, no arguments.
 if as_user drivelab > "$work/nodisplay" 2>&1; then

@@ -43,6 +43,7 @@ final class Database {
     /** The connection of the unit of work in progress (on the thread that holds this object's lock), or null. */
     private Connection current;
     private boolean checked;
+    private boolean opened;
 
     private Database(Path path) {
         this.path = path;
@@ -59,22 +60,39 @@ final class Database {
      * schema; an existing database is first copied to FILE.schemaN.bak.
      */
     static Database open(Path file) {
-        Path absolute = file.toAbsolutePath().normalize();
-        DatabasePath.requireRegularFileOrNew(absolute);
+        Database database = onFirstUse(file);
+        database.openNow();
+        return database;
+    }
+
+    /** The database at {@code file}, opened as {@link #open} does by the first unit of work. */
+    static Database onFirstUse(Path file) {
+        return new Database(file.toAbsolutePath().normalize());
+    }
+
+    /** Checks, creates and migrates the file once; after a failure the next unit of work tries again. */
+    private synchronized void openNow() {
+        if (opened) {
+            return;
+        }
+        DatabasePath.requireRegularFileOrNew(path);
         try {
-            Path parent = absolute.getParent();
+            Path parent = path.getParent();
             if (parent != null) {
                 Files.createDirectories(parent);
             }
         } catch (IOException e) {
-            throw new StoreException("cannot create the folder of the database " + absolute + ": " + e, e);
+            throw new StoreException("cannot create the folder of the database " + path + ": " + e, e);
         }
-        Database database = new Database(absolute);
+        opened = true;
         try {
-            database.unit(database::prepare);
-            return database;
+            unit(this::prepare);
         } catch (SQLException e) {
-            throw database.openFailure(e);
+            opened = false;
+            throw openFailure(e);
+        } catch (RuntimeException e) {
+            opened = false;
+            throw e;
         }
     }
 
@@ -207,6 +225,7 @@ final class Database {
         if (current != null) {
             return work.run(current);
         }
+        openNow();
         // Not through DriverManager, whose first use looks for drivers in every jar of the class path (20 ms a start).
         try (Connection connection = config.createConnection("jdbc:sqlite:" + path)) {
             current = connection;

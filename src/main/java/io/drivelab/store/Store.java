@@ -65,6 +65,15 @@ public final class Store implements AutoCloseable {
         return new Store(Database.open(file));
     }
 
+    /**
+     * The database at {@code file}, opened as {@link #open} does by the first call that reads or writes it, on
+     * that call's thread: a window can show while the file is opened, migrated or waited for in the background.
+     * What {@link #open} throws, that first call throws (and the next one tries again).
+     */
+    public static Store openOnFirstUse(Path file) {
+        return new Store(Database.onFirstUse(file));
+    }
+
     public Path path() {
         return database.path();
     }

@@ -14,8 +14,9 @@ import javafx.scene.control.Alert;
 import javafx.stage.Stage;
 
 /**
- * The DriveLab application: opens the results database and finds the engine before the window shows (off the UI
- * thread, in {@link #init()}), then shows the {@link MainWindow}.
+ * The DriveLab application: shows the {@link MainWindow} first, then opens the results database off the UI thread
+ * (creating or migrating it, marking runs whose process died as interrupted) and has the window read what it shows
+ * from it. A database that cannot be opened is said in a message, and DriveLab ends.
  */
 public final class DriveLabApp extends Application {
     public static final String TITLE = "DriveLab";
@@ -23,7 +24,6 @@ public final class DriveLabApp extends Application {
     private final AppContext context;
     private final FileDialogs dialogs;
     private Store store;
-    private String storeProblem;
     private Path engine;
     private String engineProblem;
     private FxTasks tasks;
@@ -49,17 +49,7 @@ public final class DriveLabApp extends Application {
 
     @Override
     public void init() {
-        try {
-            store = Store.open(context.database());
-            // Runs whose process died are marked interrupted (resumable) at every start.
-            store.markStaleRunsInterrupted();
-        } catch (RuntimeException e) {
-            storeProblem = Messages.of(e);
-            if (store != null) {
-                store.close();
-                store = null;
-            }
-        }
+        store = Store.openOnFirstUse(context.database());
         try {
             engine = context.engine() != null ? context.engine() : EngineBinary.locate();
         } catch (EngineException e) {
@@ -69,19 +59,22 @@ public final class DriveLabApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        if (store == null) {
-            Alert alert = new Alert(Alert.AlertType.ERROR, "The results database " + context.database()
-                    + " cannot be opened: " + storeProblem + "\n\nDriveLab keeps every run there. Free the file "
-                    + "or start DriveLab with DRIVELAB_DB set to another file.");
-            alert.setHeaderText("DriveLab cannot start");
-            alert.setTitle(TITLE);
-            alert.showAndWait();
-            Platform.exit();
-            return;
-        }
         tasks = new FxTasks();
         window = new MainWindow(stage, context, store, engine, engineProblem, tasks, dialogs);
         window.show();
+        // Runs whose process died are marked interrupted (resumable) before History lists them.
+        tasks.create(store::markStaleRunsInterrupted).onSuccess(stale -> window.load())
+                .onError(this::cannotStart).start();
+    }
+
+    private void cannotStart(Throwable e) {
+        Alert alert = new Alert(Alert.AlertType.ERROR, "The results database " + context.database()
+                + " cannot be opened: " + Messages.of(e) + "\n\nDriveLab keeps every run there. Free the file "
+                + "or start DriveLab with DRIVELAB_DB set to another file.");
+        alert.setHeaderText("DriveLab cannot start");
+        alert.setTitle(TITLE);
+        alert.showAndWait();
+        Platform.exit();
     }
 
     /** The window, once started (tests look at its run). */

@@ -36,6 +36,7 @@ import io.drivelab.ui.run.RunViewModel;
 import io.drivelab.ui.targets.TargetsView;
 import io.drivelab.ui.targets.TargetsViewModel;
 import javafx.animation.Timeline;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Rectangle2D;
@@ -90,6 +91,9 @@ public final class MainWindow {
     /** Whether the theme shows dark here (Follow system asked the desktop once). */
     private boolean dark;
     private final Timeline drainer;
+    /** Whether {@link #load()} began: History lists again when chosen only after that. */
+    private boolean loading;
+    private final BooleanBinding loaded;
     private double[] dividers = {0.19, 0.43};
     /** The plan file opened at the last start, remembered again unless another plan is chosen. */
     private String plannedFile;
@@ -122,6 +126,7 @@ public final class MainWindow {
                 format == HistoryViewModel.ExportFormat.CSV ? RunExport.Format.CSV : RunExport.Format.JSON, false,
                 file));
         saver = new SaveReportViewModel(tasks, store, references);
+        loaded = references.loadedProperty().and(history.listedProperty()).and(compare.listedProperty());
 
         liveView = new LiveView(run.live(), references);
         liveTab = tab("Live", liveView);
@@ -180,7 +185,7 @@ public final class MainWindow {
             compare.refresh();
         });
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
-            if (b == historyTab) {
+            if (b == historyTab && loading) {
                 history.refresh();
             }
             // Targets and plan are the set-up of a run; comparing and browsing runs gets the whole width.
@@ -202,15 +207,34 @@ public final class MainWindow {
         });
 
         targets.refresh();
-        references.load(settings.referenceDrives());
-        history.refresh();
-        compare.refresh();
     }
 
+    /** Shows the window; what comes from the database is filled in by {@link #load()}. */
     public void show() {
         stage.show();
         // The charts inside tabs are in the scene graph only once it is shown.
         Theme.show(stage.getScene(), dark);
+    }
+
+    /**
+     * Reads what the window shows from the database, off the UI thread, each part filled in as it arrives: the
+     * reference library (synced with the shipped one at a first start), History and Compare. Called once the
+     * database is open, after the window shows.
+     */
+    public void load() {
+        loading = true;
+        references.load(rememberedDrives);
+        history.refresh();
+        compare.refresh();
+    }
+
+    /** True once the reference library, History and Compare were read (or said why they cannot be). */
+    public BooleanBinding loadedProperty() {
+        return loaded;
+    }
+
+    Scene scene() {
+        return stage.getScene();
     }
 
     public RunViewModel run() {

@@ -142,6 +142,48 @@ class LauncherTest {
         assertEquals(without.output(), with.output());
     }
 
+    /** The package's case: no archive beside the launcher (it would name the build's paths), the classes' names. */
+    @Test
+    void aLauncherWithTheClassNamesMakesItsArchiveInTheUsersCacheAtTheFirstStartAndMapsTheNextFromIt()
+            throws Exception {
+        Path names = Path.of("target", "drivelab.classlist");
+        Path jar = Path.of("target", "drivelab.jar").toAbsolutePath();
+        Assumptions.assumeTrue(Files.isRegularFile(names) && Files.isRegularFile(jar), "mvn package first");
+        // An archive takes jars only: the built jar rather than the classes folder.
+        Files.delete(launcher.resolveSibling("drivelab.jar"));
+        Files.createSymbolicLink(launcher.resolveSibling("drivelab.jar"), jar);
+        Files.copy(names, launcher.resolveSibling("drivelab.classlist"));
+        Path cache = tmp.resolve("cache");
+        Path system = system("ID=debian");
+
+        Result first = launch(system, Map.of("XDG_CACHE_HOME", cache.toString()), "--version");
+        Path archive = madeIn(cache.resolve("drivelab"));
+        Result next = launch(system, Map.of("XDG_CACHE_HOME", cache.toString(),
+                "DRIVELAB_JAVA_OPTS", "-Xlog:class+load"), "--version");
+
+        assertEquals(0, first.code(), first.output());
+        assertTrue(first.output().startsWith("drivelab "), first.output());
+        assertTrue(archive.getFileName().toString().matches("classes-\\d+\\.jsa"), archive.toString());
+        assertTrue(next.output().contains("io.drivelab.Main source: shared objects file"), next.output());
+    }
+
+    /** The archive the launcher makes in the background, once it is there (two minutes at most). */
+    private static Path madeIn(Path folder) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
+            if (Files.isDirectory(folder)) {
+                try (var files = Files.list(folder)) {
+                    var made = files.filter(f -> f.getFileName().toString().endsWith(".jsa")).findFirst();
+                    if (made.isPresent()) {
+                        return made.get();
+                    }
+                }
+            }
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        throw new AssertionError("no archive in " + folder + " two minutes after the first start");
+    }
+
     /** A made-up system with this os-release ID line and copies of these libraries of this machine. */
     private Path system(String osReleaseId, String... libraries) throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(LDCONFIG), "no " + LDCONFIG + " here");

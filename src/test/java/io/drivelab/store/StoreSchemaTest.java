@@ -184,6 +184,30 @@ class StoreSchemaTest {
     }
 
     @Test
+    void aStoreOpenedOnFirstUseTouchesNothingUntilItIsUsedThenCreatesTheDatabase() {
+        Path db = dir.resolve("later").resolve("drivelab.db");
+
+        Store store = Store.openOnFirstUse(db);
+
+        assertTrue(Files.notExists(db.getParent()), "created before its first use");
+        assertEquals(List.of(), store.listRuns());
+        assertEquals(Store.latestSchemaVersion(), store.schemaVersion());
+    }
+
+    @Test
+    void aStoreOpenedOnFirstUseSaysAtThatUseWhyItCannotBeOpenedAndTriesAgainAtTheNext() throws IOException {
+        Path notes = dir.resolve("notes.txt");
+        Files.writeString(notes, "these are my notes, not a database\n".repeat(100));
+        Store store = Store.openOnFirstUse(notes);
+
+        StoreException e = assertThrows(StoreException.class, store::listRuns);
+
+        assertTrue(e.getMessage().startsWith(notes.toAbsolutePath() + " is not a DriveLab database"), e.getMessage());
+        Files.delete(notes);
+        assertEquals(List.of(), store.listRuns(), "opened at the next use once the file was moved away");
+    }
+
+    @Test
     void reopeningTheLatestSchemaChangesNothing() {
         Path db = dir.resolve("drivelab.db");
         try (Store store = Store.open(db)) {

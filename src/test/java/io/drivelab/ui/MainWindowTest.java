@@ -6,16 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.drivelab.IntegrationTest;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.report.TinyRuns;
 import io.drivelab.run.RunSession;
+import io.drivelab.store.Store;
+import io.drivelab.ui.compare.CompareViewModel;
 import javafx.application.Application;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -82,6 +89,50 @@ class MainWindowTest {
             assertTrue(widths[0] >= widths[1] - 0.5,
                     id + " is " + widths[0] + " px wide, its text needs " + widths[1]);
         }
+    }
+
+    /** The database held by another program: the window shows at once, saying what it is still loading. */
+    @Test
+    void theWindowShowsBeforeTheDatabaseIsOpenAndFillsHistoryOnceItCanBeRead() throws Exception {
+        Path db = dir.resolve("drivelab.db");
+        try (Store store = Store.open(db)) {
+            TinyRuns.twoPoints(store, dir);
+        }
+        try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            // No other connection reads the file until this one lets go.
+            other.createStatement().execute("PRAGMA locking_mode = EXCLUSIVE");
+            other.createStatement().execute("BEGIN EXCLUSIVE");
+            other.createStatement().execute("UPDATE runs SET name = name");
+
+            open();
+
+            assertTrue(stage.isShowing(), "window not showing");
+            robot.interact(() -> find("#tabs", javafx.scene.control.TabPane.class).getSelectionModel().select(2));
+            TableView<?> runs = find("#runs", TableView.class);
+            assertEquals("Loading the stored runs…", ((Label) runs.getPlaceholder()).getText());
+            assertEquals(CompareViewModel.LOADING, find("#compare-message", Label.class).getText());
+            other.createStatement().execute("ROLLBACK");
+        }
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> runs().size() == 1);
+        assertEquals("No runs yet: start one with the Start button.",
+                ((Label) find("#runs", TableView.class).getPlaceholder()).getText());
+    }
+
+    private List<?> runs() {
+        return find("#runs", TableView.class).getItems();
+    }
+
+    @Test
+    void aMatrixCellNamesItsDepthAndJobsWhenTheMouseComesOverIt() throws Exception {
+        open();
+        CheckBox cell = robot.lookup(n -> n.getId() != null && n.getId().startsWith("cell-")).queryAs(CheckBox.class);
+        String[] depthAndJobs = cell.getId().split("-");
+
+        robot.moveTo(cell);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        String jobs = depthAndJobs[2].equals("1") ? " job" : " jobs";
+        assertEquals("IODepth " + depthAndJobs[1] + ", " + depthAndJobs[2] + jobs, cell.getTooltip().getText());
     }
 
     @Test

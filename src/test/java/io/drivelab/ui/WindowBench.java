@@ -24,7 +24,7 @@ import javafx.util.Duration;
 /**
  * Not a test: bench/window.py runs it to time the real window on the display it is given (Xvfb with GTK, as a user
  * runs it). It starts the application as {@code Application.launch} does (toolkit, init() off the UI thread, then
- * start()) and prints "EVENT EPOCH_MS" lines: shown, frame (the first pulse after it), history (History's
+ * start()) and prints "EVENT EPOCH_MS" lines (each followed by "cpu EVENT MS", the process's CPU time so far): shown, frame (the first pulse after it), history (History's
  * table filled), compare (Compare's list of runs filled). Given seconds, it then runs the quick preset on a test file at 10 samples/s, with the window's
  * reference drives shown, and prints the gaps between the UI thread's pulses (LiveRunTest's measure, taken once a
  * pulse rather than by a 10 ms timeline that runs several times in one pulse).
@@ -75,6 +75,9 @@ public final class WindowBench {
 
     private static void event(String name) {
         System.out.println(name + " " + System.currentTimeMillis());
+        // The CPU time spent so far, all threads: the start's cost on a machine whose load changes.
+        ProcessHandle.current().info().totalCpuDuration()
+                .ifPresent(cpu -> System.out.println("cpu " + name + " " + cpu.toMillis()));
         System.out.flush();
     }
 

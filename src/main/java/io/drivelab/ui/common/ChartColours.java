@@ -31,7 +31,17 @@ public final class ChartColours {
     }
 
     public static void apply(JFreeChart chart, boolean dark) {
-        Colours c = dark ? DARK : LIGHT;
+        // Every colour set is a change the chart's canvas redraws at once: one redraw for them all, at the end.
+        boolean notify = chart.isNotify();
+        chart.setNotify(false);
+        try {
+            paint(chart, dark ? DARK : LIGHT);
+        } finally {
+            chart.setNotify(notify);
+        }
+    }
+
+    private static void paint(JFreeChart chart, Colours c) {
         chart.setBackgroundPaint(c.chart());
         if (chart.getTitle() != null) {
             chart.getTitle().setPaint(c.title());

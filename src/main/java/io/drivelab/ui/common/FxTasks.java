@@ -3,6 +3,7 @@ package io.drivelab.ui.common;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -31,14 +32,22 @@ public final class FxTasks extends Tasks implements AutoCloseable {
 
     @Override
     protected <T> void submit(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onError) {
-        pool.execute(() -> {
-            try {
-                T result = work.call();
-                Platform.runLater(() -> onSuccess.accept(result));
-            } catch (Throwable e) {
-                Platform.runLater(() -> onError.accept(e));
-            }
-        });
+        // After the window closed, what a last result asks for is for no one: dropped.
+        if (pool.isShutdown()) {
+            return;
+        }
+        try {
+            pool.execute(() -> {
+                try {
+                    T result = work.call();
+                    Platform.runLater(() -> onSuccess.accept(result));
+                } catch (Throwable e) {
+                    Platform.runLater(() -> onError.accept(e));
+                }
+            });
+        } catch (RejectedExecutionException closedMeanwhile) {
+            // closed between the check and now: dropped as well
+        }
     }
 
     @Override

@@ -17,6 +17,8 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.FXCollections;
@@ -44,6 +46,9 @@ public final class CompareViewModel {
         }
     }
 
+    /** What the view says until the runs are listed. */
+    public static final String LOADING = "Loading the stored runs…";
+
     private final Tasks tasks;
     private final Store store;
     private final ReferenceDrivesViewModel references;
@@ -51,7 +56,8 @@ public final class CompareViewModel {
             new Observable[]{r.chosen()});
     private final ReadOnlyObjectWrapper<Report> comparison = new ReadOnlyObjectWrapper<>();
     private final ObservableList<CrystalSummary> crystalGrids = FXCollections.observableArrayList();
-    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Tick runs to compare.");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(LOADING);
+    private final ReadOnlyBooleanWrapper listed = new ReadOnlyBooleanWrapper(false);
     private final BooleanProperty logScale = new SimpleBooleanProperty(false);
     private boolean refreshing;
     /** Until the first runs are listed, the newest is ticked for the user: Compare opens on something. */
@@ -89,6 +95,11 @@ public final class CompareViewModel {
         return crystalGrids;
     }
 
+    /** Whether the runs were listed once. */
+    public ReadOnlyBooleanProperty listedProperty() {
+        return listed.getReadOnlyProperty();
+    }
+
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
     }
@@ -101,7 +112,10 @@ public final class CompareViewModel {
     /** Lists the stored runs again, keeping what was ticked. */
     public void refresh() {
         Set<Long> ticked = Set.copyOf(chosenRunIds());
-        tasks.create(store::listRuns).onSuccess(list -> setRuns(list, ticked)).onError(this::failed).start();
+        tasks.create(store::listRuns).onSuccess(list -> setRuns(list, ticked)).onError(e -> {
+            listed.set(true);
+            failed(e);
+        }).start();
     }
 
     /** Compares just this run (History's "Open"). */
@@ -110,6 +124,7 @@ public final class CompareViewModel {
     }
 
     private void setRuns(List<Run> list, Set<Long> chosen) {
+        listed.set(true);
         boolean pick = pickNewest && !list.isEmpty() && chosen.isEmpty();
         pickNewest &= list.isEmpty();
         Set<Long> ticked = pick ? Set.of(list.stream().mapToLong(Run::id).max().getAsLong()) : chosen;

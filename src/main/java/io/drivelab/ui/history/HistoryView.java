@@ -62,7 +62,10 @@ public final class HistoryView extends VBox {
         // The figures come after the list: sort again when they arrive.
         model.figuresProperty().addListener(o -> table.sort());
         TableCopy.install(table);
-        table.setPlaceholder(new Label("No runs yet: start one with the Start button."));
+        Label placeholder = new Label();
+        placeholder.textProperty().bind(Bindings.when(model.listedProperty())
+                .then("No runs yet: start one with the Start button.").otherwise("Loading the stored runs…"));
+        table.setPlaceholder(placeholder);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> model.selectedProperty().set(b));
         table.setRowFactory(v -> {

@@ -12,6 +12,8 @@ import io.drivelab.store.Store;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.ui.common.Tasks;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -47,6 +49,7 @@ public final class HistoryViewModel {
     private final ObservableList<Run> runs = FXCollections.observableArrayList();
     private final ObjectProperty<Run> selected = new SimpleObjectProperty<>();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper listed = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyObjectWrapper<Map<Long, RunFigures>> figures = new ReadOnlyObjectWrapper<>(Map.of());
     /** Only the figures of the latest listing count. */
     private int generation;
@@ -73,6 +76,11 @@ public final class HistoryViewModel {
         return figures.getReadOnlyProperty();
     }
 
+    /** Whether the runs were listed once (until then the view says they are loading). */
+    public ReadOnlyBooleanProperty listedProperty() {
+        return listed.getReadOnlyProperty();
+    }
+
     /** What the last action did or why it failed. */
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
@@ -83,8 +91,12 @@ public final class HistoryViewModel {
         tasks.create(store::listRuns).onSuccess(list -> {
             runs.setAll(list.stream().sorted((a, b) -> Long.compare(b.id(), a.id())).toList());
             selected.set(runs.stream().filter(r -> r.id() == keep).findFirst().orElse(null));
+            listed.set(true);
             fillFigures(List.copyOf(runs));
-        }).onError(this::failed).start();
+        }).onError(e -> {
+            listed.set(true);
+            failed(e);
+        }).start();
     }
 
     /**

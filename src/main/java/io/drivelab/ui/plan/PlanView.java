@@ -183,7 +183,13 @@ public final class PlanView extends ScrollPane {
                 CheckBox cell = new CheckBox();
                 cell.setId("cell-" + qd + "-" + jobs);
                 cell.selectedProperty().bindBidirectional(w.cell(qd, jobs));
-                cell.setTooltip(new Tooltip("IODepth " + qd + ", " + jobs + (jobs == 1 ? " job" : " jobs")));
+                // Made when the mouse first comes over the cell: a tooltip is a window of its own, and a grid of them
+                // made with the window delayed its start.
+                cell.setOnMouseEntered(e -> {
+                    if (cell.getTooltip() == null) {
+                        cell.setTooltip(new Tooltip("IODepth " + qd + ", " + jobs + (jobs == 1 ? " job" : " jobs")));
+                    }
+                });
                 grid.add(cell, c + 1, r + 1);
             }
         }

@@ -20,6 +20,8 @@ import io.drivelab.ui.common.Tasks;
 import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -85,6 +87,7 @@ public final class ReferenceDrivesViewModel {
             new Observable[]{d.chosen()});
     private final ReadOnlyObjectWrapper<ReferenceCurves> chosen = new ReadOnlyObjectWrapper<>(ReferenceCurves.NONE);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Loading the reference library…");
+    private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(false);
     private ReferenceCurves all = ReferenceCurves.NONE;
 
     /**
@@ -145,7 +148,11 @@ public final class ReferenceDrivesViewModel {
                     List.copyOf(loaded.packs().getOrDefault(name, Set.of())))).toList());
             message.set(curves.drives().isEmpty() ? "The reference library has no drives." : done);
             update();
-        }).onError(e -> message.set("The reference library cannot be read: " + Messages.of(e))).start();
+            this.loaded.set(true);
+        }).onError(e -> {
+            message.set("The reference library cannot be read: " + Messages.of(e));
+            loaded.set(true);
+        }).start();
     }
 
     public ObservableList<DriveChoice> drives() {
@@ -184,6 +191,11 @@ public final class ReferenceDrivesViewModel {
             return null;
         }).onSuccess(x -> load(ticked, "Removed the reference " + (drive.packs().size() == 1 ? "pack " : "packs ")
                 + String.join(", ", drive.packs()) + ".")).onError(e -> message.set("The pack cannot be removed: " + Messages.of(e))).start();
+    }
+
+    /** Whether the library was read once (or failed to be). */
+    public ReadOnlyBooleanProperty loadedProperty() {
+        return loaded.getReadOnlyProperty();
     }
 
     /** "" once loaded, else what goes on or what went wrong. */
