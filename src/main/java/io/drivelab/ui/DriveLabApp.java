@@ -55,7 +55,11 @@ public final class DriveLabApp extends Application {
         store = Store.openOnFirstUse(context.database());
         // Opened while the UI thread builds the window. Runs whose process died are marked interrupted (resumable)
         // before History lists them.
-        opened = CompletableFuture.runAsync(store::markStaleRunsInterrupted);
+        opened = CompletableFuture.runAsync(store::markStaleRunsInterrupted, work -> {
+            Thread thread = new Thread(work, "drivelab-open-database");
+            thread.setDaemon(true);
+            thread.start();
+        });
         try {
             engine = context.engine() != null ? context.engine() : EngineBinary.locate();
         } catch (EngineException e) {
