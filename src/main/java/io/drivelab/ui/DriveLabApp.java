@@ -1,6 +1,8 @@
 package io.drivelab.ui;
 
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import io.drivelab.engine.EngineBinary;
 import io.drivelab.engine.EngineException;
@@ -24,6 +26,7 @@ public final class DriveLabApp extends Application {
     private final AppContext context;
     private final FileDialogs dialogs;
     private Store store;
+    private CompletableFuture<Void> opened;
     private Path engine;
     private String engineProblem;
     private FxTasks tasks;
@@ -50,6 +53,13 @@ public final class DriveLabApp extends Application {
     @Override
     public void init() {
         store = Store.openOnFirstUse(context.database());
+        // Opened while the UI thread builds the window. Runs whose process died are marked interrupted (resumable)
+        // before History lists them.
+        opened = CompletableFuture.runAsync(store::markStaleRunsInterrupted, work -> {
+            Thread thread = new Thread(work, "drivelab-open-database");
+            thread.setDaemon(true);
+            thread.start();
+        });
         try {
             engine = context.engine() != null ? context.engine() : EngineBinary.locate();
         } catch (EngineException e) {
@@ -62,9 +72,13 @@ public final class DriveLabApp extends Application {
         tasks = new FxTasks();
         window = new MainWindow(stage, context, store, engine, engineProblem, tasks, dialogs);
         window.show();
-        // Runs whose process died are marked interrupted (resumable) before History lists them.
-        tasks.create(store::markStaleRunsInterrupted).onSuccess(stale -> window.load())
-                .onError(this::cannotStart).start();
+        opened.whenComplete((done, failure) -> Platform.runLater(() -> {
+            if (failure == null) {
+                window.load();
+            } else {
+                cannotStart(failure instanceof CompletionException ? failure.getCause() : failure);
+            }
+        }));
     }
 
     private void cannotStart(Throwable e) {

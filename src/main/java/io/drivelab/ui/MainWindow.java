@@ -217,15 +217,16 @@ public final class MainWindow {
     }
 
     /**
-     * Reads what the window shows from the database, off the UI thread, each part filled in as it arrives: the
-     * reference library (synced with the shipped one at a first start), History and Compare. Called once the
-     * database is open, after the window shows.
+     * Reads what the window shows from the database, off the UI thread, each part filled in as it arrives: History,
+     * Compare and the reference library (synced with the shipped one at a first start). Called once the database
+     * is open, after the window shows.
      */
     public void load() {
         loading = true;
-        references.load(rememberedDrives);
+        // The lists of runs first: the library (a first start syncs 436 figures) takes the longest.
         history.refresh();
         compare.refresh();
+        references.load(rememberedDrives);
     }
 
     /** True once the reference library, History and Compare were read (or said why they cannot be). */

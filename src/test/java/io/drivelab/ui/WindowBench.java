@@ -97,9 +97,16 @@ public final class WindowBench {
      * second when the database has none to show), then {@code then}.
      */
     private static void watchHistory(Scene scene, Runnable then) {
-        whenFilled(((ListView<?>) scene.lookup("#compare-runs")).getItems(), "compare", () -> { });
+        // Both filled before the next step (or the end): either may come first.
+        int[] left = {2};
+        Runnable both = () -> {
+            if (--left[0] == 0) {
+                then.run();
+            }
+        };
+        whenFilled(((ListView<?>) scene.lookup("#compare-runs")).getItems(), "compare", both);
         ObservableList<?> runs = ((TableView<?>) scene.lookup("#runs")).getItems();
-        whenFilled(runs, "history", then);
+        whenFilled(runs, "history", both);
         Timeline wait = new Timeline(new KeyFrame(Duration.seconds(1), e -> {
             if (runs.isEmpty()) {
                 event("history-empty");
