@@ -61,10 +61,10 @@ public final class LiveCharts {
         }
     }
 
-    private final XYSeries throughput = Charts.series("IOPS");
-    private final XYSeries meanLatency = Charts.series("mean latency");
-    private final XYSeries p99Latency = Charts.series("p99 latency");
-    private final XYSeriesCollection timeThroughput = new XYSeriesCollection(throughput);
+    private final LiveTrace throughput = new LiveTrace(Charts.series("IOPS"));
+    private final LiveTrace meanLatency = new LiveTrace(Charts.series("mean latency"));
+    private final LiveTrace p99Latency = new LiveTrace(Charts.series("p99 latency"));
+    private final XYSeriesCollection timeThroughput = new XYSeriesCollection(throughput.shown());
     private final XYSeriesCollection timeLatency = new XYSeriesCollection();
     private final ReadOnlyObjectWrapper<Throughput> timeUnit = new ReadOnlyObjectWrapper<>(Throughput.IOPS);
     private final ReadOnlyDoubleWrapper rampEnd = new ReadOnlyDoubleWrapper();
@@ -84,8 +84,8 @@ public final class LiveCharts {
     private boolean following = true;
 
     LiveCharts() {
-        timeLatency.addSeries(meanLatency);
-        timeLatency.addSeries(p99Latency);
+        timeLatency.addSeries(meanLatency.shown());
+        timeLatency.addSeries(p99Latency.shown());
     }
 
     /** The running point's throughput over time. */
@@ -151,6 +151,17 @@ public final class LiveCharts {
         workloads.values().forEach(w -> w.showReferences(chosen));
     }
 
+    /**
+     * The pixel columns of the time chart's plot: a point's samples are drawn thinned to about two a column, so a
+     * redraw costs the same whatever the point's length.
+     */
+    public void setTimeColumns(int pixels) {
+        throughput.columns(pixels);
+        meanLatency.columns(pixels);
+        p99Latency.columns(pixels);
+        temperature.columns(pixels);
+    }
+
     /** A new run: everything cleared. */
     void clear() {
         workloads.clear();
@@ -165,7 +176,7 @@ public final class LiveCharts {
     void pointStarted(PlanItem item, String key) {
         Point p = item.point();
         timeUnit.set(WorkloadType.of(p.workload()).unit());
-        throughput.setKey(timeUnit.get().label());
+        throughput.shown().setKey(timeUnit.get().label());
         clearTime((item.isPrecondition() ? "Precondition " : "") + p.workload().name() + " "
                 + String.format(Locale.ROOT, "QD%d/%d", p.iodepth(), p.numjobs()) + " (" + key + ")");
         if (item.isMeasure()) {
@@ -201,12 +212,12 @@ public final class LiveCharts {
 
     void sample(LiveFeed.Sample s) {
         Throughput unit = timeUnit.get();
-        add(throughput, s.seconds(), unit.of(s.iops(), s.bytesPerSecond()));
+        throughput.add(s.seconds(), unit.of(s.iops(), s.bytesPerSecond()));
         if (s.meanUs() != null) {
-            add(meanLatency, s.seconds(), s.meanUs());
+            meanLatency.add(s.seconds(), s.meanUs());
         }
         if (s.p99Us() != null) {
-            add(p99Latency, s.seconds(), s.p99Us());
+            p99Latency.add(s.seconds(), s.p99Us());
         }
         if (s.ramp()) {
             rampEnd.set(s.seconds());
@@ -215,7 +226,7 @@ public final class LiveCharts {
     }
 
     void temperature(LiveTemperature.Reading r) {
-        temperature.reading(r, changed);
+        temperature.reading(r);
     }
 
     void pointFinished(PlanItem item, PointResult result, List<Percentiles.Row> rows) {
@@ -265,6 +276,7 @@ public final class LiveCharts {
         for (WorkloadCurves w : workloads.values()) {
             any |= w.sync();
         }
+        any |= throughput.sync() | meanLatency.sync() | p99Latency.sync() | temperature.sync();
         return changed.fire() | any;
     }
 
@@ -294,7 +306,4 @@ public final class LiveCharts {
         pointTitle.set(title);
     }
 
-    private void add(XYSeries series, double x, double y) {
-        changed.add(series, x, y);
-    }
 }

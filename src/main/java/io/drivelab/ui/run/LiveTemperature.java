@@ -8,7 +8,6 @@ import io.drivelab.workload.PlanItem;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.jfree.chart.JFreeChart;
-import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 import java.util.ArrayList;
@@ -25,8 +24,8 @@ public final class LiveTemperature {
     record Reading(PlanItem item, long tMs, double celsius, Double thresholdCelsius) implements LiveFeed.Event {
     }
 
-    private final XYSeries celsius = Charts.series("°C");
-    private final XYSeriesCollection dataset = new XYSeriesCollection(celsius);
+    private final LiveTrace celsius = new LiveTrace(Charts.series("°C"));
+    private final XYSeriesCollection dataset = new XYSeriesCollection(celsius.shown());
     private final List<Throttling.Interval> intervals = new ArrayList<>();
     private final List<PointTemperatures.Reading> readings = new ArrayList<>();
     private final ReadOnlyObjectWrapper<Double> warning = new ReadOnlyObjectWrapper<>();
@@ -67,11 +66,19 @@ public final class LiveTemperature {
         judge();
     }
 
-    void reading(Reading r, LiveCharts.Changes changed) {
-        changed.add(celsius, r.tMs() / 1000.0, r.celsius());
+    void reading(Reading r) {
+        celsius.add(r.tMs() / 1000.0, r.celsius());
         readings.add(new PointTemperatures.Reading(r.tMs(), r.celsius()));
         warning.set(r.thresholdCelsius());
         judge();
+    }
+
+    void columns(int pixels) {
+        celsius.columns(pixels);
+    }
+
+    boolean sync() {
+        return celsius.sync();
     }
 
     private void judge() {
