@@ -171,6 +171,7 @@ public final class LiveCharts {
         percentiles.clear();
         percentilesTitle.set("Latency percentiles");
         clearTime("No point running");
+        temperature.newRun();
     }
 
     void pointStarted(PlanItem item, String key) {
