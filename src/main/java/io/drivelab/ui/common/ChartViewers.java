@@ -13,7 +13,8 @@ import org.jfree.fx.FXHints;
 
 /**
  * Charts on screen that zoom only when asked: the mouse wheel scrolls the page they are on, Ctrl+wheel or a drag
- * zooms, and a double-click (or {@link #resetZoom}) shows everything again.
+ * zooms, and a double-click (or {@link #resetZoom}) shows everything again; Ctrl+C copies their figures
+ * ({@link ChartCopy}).
  */
 public final class ChartViewers {
     /** JFreeChart-FX's id of the wheel handler every chart canvas has. */
@@ -44,6 +45,7 @@ public final class ChartViewers {
                 resetZoom(chart);
             }
         });
+        ChartCopy.install(viewer);
         return viewer;
     }
 
