@@ -77,6 +77,11 @@ public final class LiveCharts {
     private final Changes changed = new Changes();
     private final LiveCrystalGrid crystal = new LiveCrystalGrid();
     private final LiveTemperature temperature = new LiveTemperature();
+    /** The throughput of the targets running at the same time as the one shown, by target. */
+    private final Map<String, LiveTrace> alongside = new LinkedHashMap<>();
+    /** The shown run's target (null: unknown), naming its line when others run at the same time. */
+    private String shownTarget;
+    private int timeColumns = 1000;
     private ReferenceCurves references = ReferenceCurves.NONE;
     /** The kinds of a resumed run's earlier points, from its stored plan. */
     private PointKinds earlierKinds = PointKinds.NONE;
@@ -156,7 +161,9 @@ public final class LiveCharts {
      * redraw costs the same whatever the point's length.
      */
     public void setTimeColumns(int pixels) {
+        timeColumns = pixels;
         throughput.columns(pixels);
+        alongside.values().forEach(t -> t.columns(pixels));
         meanLatency.columns(pixels);
         p99Latency.columns(pixels);
         temperature.columns(pixels);
@@ -172,12 +179,15 @@ public final class LiveCharts {
         percentilesTitle.set("Latency percentiles");
         clearTime("No point running");
         temperature.newRun();
+        alongside.values().forEach(t -> timeThroughput.removeSeries(t.shown()));
+        alongside.clear();
+        shownTarget = null;
     }
 
     void pointStarted(PlanItem item, String key) {
         Point p = item.point();
         timeUnit.set(WorkloadType.of(p.workload()).unit());
-        throughput.shown().setKey(timeUnit.get().label());
+        nameThroughput();
         clearTime((item.isPrecondition() ? "Precondition " : "") + p.workload().name() + " "
                 + String.format(Locale.ROOT, "QD%d/%d", p.iodepth(), p.numjobs()) + " (" + key + ")");
         if (item.isMeasure()) {
@@ -196,6 +206,7 @@ public final class LiveCharts {
      */
     void planned(Run run, TestPlan plan, List<PlanItem> items) {
         crystal.started(run, plan);
+        shownTarget = run == null ? null : run.target();
         for (PlanItem item : items) {
             if (item.isMeasure()) {
                 Point p = item.point();
@@ -224,6 +235,34 @@ public final class LiveCharts {
             rampEnd.set(s.seconds());
         }
         temperature.interval(s);
+    }
+
+    /** A sample of a target running at the same time: its line, in its own colour, in the shown point's unit. */
+    void alongsideSample(String target, LiveFeed.Sample s) {
+        LiveTrace line = alongside.get(target);
+        if (line == null) {
+            line = new LiveTrace(Charts.series(target));
+            line.columns(timeColumns);
+            alongside.put(target, line);
+            timeThroughput.addSeries(line.shown());
+            nameThroughput();
+        }
+        line.add(s.seconds(), timeUnit.get().of(s.iops(), s.bytesPerSecond()));
+    }
+
+    void alongsidePointStarted(String target) {
+        LiveTrace line = alongside.get(target);
+        if (line != null) {
+            line.clear();
+        }
+    }
+
+    /** The shown target's line: named by its unit alone, or by its target when others run at the same time. */
+    private void nameThroughput() {
+        String key = alongside.isEmpty() || shownTarget == null ? timeUnit.get().label() : shownTarget;
+        if (!key.equals(throughput.shown().getKey())) {
+            throughput.shown().setKey(key);
+        }
     }
 
     void temperature(LiveTemperature.Reading r) {
@@ -278,6 +317,9 @@ public final class LiveCharts {
             any |= w.sync();
         }
         any |= throughput.sync() | meanLatency.sync() | p99Latency.sync() | temperature.sync();
+        for (LiveTrace line : alongside.values()) {
+            any |= line.sync();
+        }
         return changed.fire() | any;
     }
 

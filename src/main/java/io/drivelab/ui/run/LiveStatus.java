@@ -74,6 +74,10 @@ final class LiveStatus {
     void apply(LiveFeed.Event event) {
         if (event instanceof LiveFeed.Sample e) {
             live.sample(e);
+        } else if (event instanceof LiveFeed.AlongsideSample e) {
+            live.alongsideSample(e.target(), e.sample());
+        } else if (event instanceof LiveFeed.AlongsidePointStarted e) {
+            live.alongsidePointStarted(e.target());
         } else if (event instanceof LiveTemperature.Reading e) {
             live.temperature(e);
         } else if (event instanceof LiveFeed.Checkpoint e) {
