@@ -226,22 +226,22 @@ public final class WindowBench {
      */
     private static void preload(RunViewModel run, Runnable then) {
         int first = Math.min(PRELOAD, 3_000);
-        LivePreload.samples(run, first, -(PRELOAD - first) / 10.0);
-        whenTakenIn(run, () -> {
+        Object fiveMinutes = LivePreload.samples(run, first, -(PRELOAD - first) / 10.0);
+        whenTakenIn(run, fiveMinutes, () -> {
             System.out.println("heap_5min_mb " + liveHeapMb());
-            LivePreload.samples(run, PRELOAD - first, 0);
-            whenTakenIn(run, () -> {
+            Object all = LivePreload.samples(run, PRELOAD - first, 0);
+            whenTakenIn(run, all, () -> {
                 System.out.println("heap_preloaded_mb " + liveHeapMb());
                 then.run();
             });
         });
     }
 
-    private static void whenTakenIn(RunViewModel run, Runnable then) {
+    private static void whenTakenIn(RunViewModel run, Object last, Runnable then) {
         Timeline poll = new Timeline();
         poll.setCycleCount(Animation.INDEFINITE);
         poll.getKeyFrames().add(new KeyFrame(Duration.millis(100), e -> {
-            if (!run.pending()) {
+            if (LivePreload.takenIn(run, last)) {
                 poll.stop();
                 // one pulse more: the drain that took the last samples has redrawn
                 Platform.runLater(then);
@@ -252,6 +252,17 @@ public final class WindowBench {
 
     private static double liveHeapMb() {
         System.gc();
+        System.gc();
+        if (Boolean.getBoolean("bench.histogram")) {
+            try {
+                Object text = ManagementFactory.getPlatformMBeanServer().invoke(
+                        new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"),
+                        "gcClassHistogram", new Object[]{null}, new String[]{String[].class.getName()});
+                text.toString().lines().limit(14).forEach(l -> System.out.println("histogram " + l));
+            } catch (javax.management.JMException e) {
+                System.out.println("histogram unavailable: " + e);
+            }
+        }
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1048576.0;
     }
 

@@ -36,6 +36,8 @@ public final class LiveTemperature {
     private final ReadOnlyObjectWrapper<Double> warning = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Throttling.Mark> throttling = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper sensorRead = new ReadOnlyBooleanWrapper();
+    /** Whether intervals or readings came since the throttling was last judged (once a batch, not per sample). */
+    private boolean judgeDue;
 
     /** The temperature series, for the time chart. */
     public XYSeriesCollection dataset() {
@@ -93,7 +95,7 @@ public final class LiveTemperature {
 
     void interval(LiveFeed.Sample s) {
         intervals.add(new Throttling.Interval(Math.round(s.seconds() * 1000), s.ramp(), s.bytesPerSecond()));
-        judge();
+        judgeDue = true;
     }
 
     void reading(Reading r) {
@@ -101,14 +103,19 @@ public final class LiveTemperature {
         sensorRead.set(true);
         readings.add(new PointTemperatures.Reading(r.tMs(), r.celsius()));
         warning.set(r.thresholdCelsius());
-        judge();
+        judgeDue = true;
     }
 
     void columns(int pixels) {
         celsius.columns(pixels);
     }
 
+    /** Draws what came since the last call and judges the throttling once for all of it. */
     boolean sync() {
+        if (judgeDue) {
+            judgeDue = false;
+            judge();
+        }
         return celsius.sync();
     }
 

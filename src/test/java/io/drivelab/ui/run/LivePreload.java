@@ -16,15 +16,31 @@ public final class LivePreload {
      * Queues {@code count} samples, 10 a second, ending {@code endSeconds} before the point's start (negative
      * times: they come before the running point's own samples on the time axis, which the engine numbers from 0).
      */
-    public static void samples(RunViewModel run, int count, double endSeconds) {
+    public static Object samples(RunViewModel run, int count, double endSeconds) {
         LiveFeed feed = feed(run);
+        LiveFeed.Sample last = null;
         for (int i = 0; i < count; i++) {
             double t = endSeconds - (count - i) / 10.0;
             // a drive's throughput and latency wobble: values that differ from sample to sample
             double wobble = Math.sin(i / 37.0) + 0.3 * Math.sin(i / 3.1);
             double iops = 250_000 + 20_000 * wobble;
-            feed.post(new LiveFeed.Sample(null, t, false, iops, iops * 4096, 120 + 10 * wobble,
-                    400 + 50 * wobble));
+            last = new LiveFeed.Sample(null, t, false, iops, iops * 4096, 120 + 10 * wobble, 400 + 50 * wobble);
+            feed.post(last);
+        }
+        return last;
+    }
+
+    /**
+     * Whether the UI thread has taken {@code last} (what {@link #samples} returned) from the queue: the run's own
+     * samples keep coming, so the queue is seldom empty.
+     */
+    public static boolean takenIn(RunViewModel run, Object last) {
+        try {
+            Field f = LiveFeed.class.getDeclaredField("queue");
+            f.setAccessible(true);
+            return !((java.util.Collection<?>) f.get(feed(run))).contains(last);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("LiveFeed has no queue to look in: " + e, e);
         }
     }
 
