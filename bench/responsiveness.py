@@ -158,8 +158,13 @@ def stalls(db, work, args, env, builds):
         for target in builds:
             log = work / f"gc-{i}-{len(results[target])}-{target.parent.name}.log" if args.gc_log else None
             events, stall = window(db, work, args.stall_seconds, env, target, args.java_option, args.preload, log)
-            if not stall:
-                sys.exit("live run: not measured (" + ", ".join(k for k in events if k.startswith("not")) + ")")
+            if not stall or "worst_ms" not in stall:
+                if target == TARGET:
+                    sys.exit("live run: not measured (" + ", ".join(k for k in events if k.startswith("not"))
+                             + f") {stall or ''}")
+                # the baseline may not take the preloaded samples in before the window's time is up
+                print(f"{target}: not measured ({stall or 'no run'})", file=sys.stderr)
+                continue
             results[target].append(stall)
             if log:
                 pauses = gc_pauses(log)
@@ -191,6 +196,10 @@ def print_stalls(results, args):
               f"{h60:.1f} MB: {100 * (h60 / h5 - 1):+.1f} %  (goal within 10 %)")
     for target, rows in results.items():
         if target == TARGET:
+            continue
+        if not rows:
+            print(f"baseline {target}: not measured: its live view did not take the samples in, or its window did "
+                  f"not end the run, within {args.stall_seconds + 120} s")
             continue
         print(f"baseline {target}, runs taken in turn with this build's; this build / baseline:")
         for key in ("worst_ms", "p99_ms", "median_ms"):

@@ -250,9 +250,12 @@ public final class WindowBench {
         poll.play();
     }
 
+    /** The heap's live set: what the heap's pools held after a full collection. */
     private static double liveHeapMb() {
         System.gc();
-        System.gc();
+        long live = ManagementFactory.getMemoryPoolMXBeans().stream()
+                .filter(p -> p.getType() == java.lang.management.MemoryType.HEAP && p.getCollectionUsage() != null)
+                .mapToLong(p -> p.getCollectionUsage().getUsed()).sum();
         if (Boolean.getBoolean("bench.histogram")) {
             try {
                 Object text = ManagementFactory.getPlatformMBeanServer().invoke(
@@ -263,7 +266,7 @@ public final class WindowBench {
                 System.out.println("histogram unavailable: " + e);
             }
         }
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1048576.0;
+        return live / 1048576.0;
     }
 
     private static void measure(DriveLabApp app, AnimationTimer probe, List<long[]> gaps, int seconds,
