@@ -120,7 +120,8 @@ final class LiveStatus {
             finished(e.runId(), e.status(), e.error(), pointsMeasured.get());
         } else if (event instanceof LiveFeed.Together e) {
             List<String> others = e.runIds().stream().skip(1).map(String::valueOf).toList();
-            alongside = " At the same time: run " + String.join(", ", others) + " (shown when it ends).";
+            alongside = " At the same time: run " + String.join(", ", others) + " (its line on the time chart; its "
+                    + "points when it ends).";
         } else if (event instanceof LiveFeed.AlongsideFinished e) {
             finished(e.runId(), e.status(), e.error(), e.points());
         } else if (event instanceof LiveFeed.TargetFailed e) {
