@@ -3,6 +3,7 @@
 `drivelab runs` with 1,000 stored runs, and the UI thread's stalls during a live run on a test file.
 
 usage: bench/responsiveness.py [--runs N] [--stall-seconds S] [--repeat R] [--cache DIR] [--baseline TARGET]
+                               [--stall-only] [--preload SAMPLES] [--gc-log] [--java-option OPTION]...
 
 Needs `mvn -B -q -DskipTests package test-compile` first (target/drivelab, target/test-classes), fio, and Xvfb
 when no DISPLAY is set. The database of N runs is built once through `drivelab import-fio` (one fio sweep of 16
@@ -11,7 +12,14 @@ jobs, imported N times: one run of 16 points per file) and kept in --cache for t
 --baseline TARGET: another build's target/ folder (say, of the main branch), whose `drivelab runs` and
 `drivelab --version` are timed in turn with this build's, on its own database (built with it, in --cache/baseline),
 so that the ratios hold on a machine whose load changes; its window is timed in turn with this build's too (this
-build's WindowBench on the baseline's jars and class-data archive).
+build's WindowBench on the baseline's jars and class-data archive), and its live run's stalls are measured in turn
+with this build's.
+
+The stall: a run of the quick preset on a 64 MiB test file, the engine reporting 10 samples a second, with the
+reference drives the window ticks by default (the reviewed ones; the count is printed). --preload 36000 measures
+the state after an hour of samples: the run's first point then lasts through the measure, and an hour of samples
+is fed to its live view first (the heap's live set is printed after 5 minutes' worth and after the hour).
+--gc-log lines every gap over 30 ms up with the GC pauses in it.
 """
 import argparse
 import os
@@ -99,37 +107,122 @@ def cli_runs(builds, repeat):
             for target, _ in builds}
 
 
-def window(db, folder, seconds, env, target=TARGET):
-    """Events of one window start of the build in `target` (seconds after the JVM was started), the process's CPU
-    seconds at each, and the stall line, if asked for."""
+def window(db, folder, seconds, env, target=TARGET, options=(), preload=0, gc_log=None):
+    """Events of one window start (seconds after the JVM was started), the process's CPU seconds at each, and the
+    stall figures, if asked for. The window is `target`'s build, driven by this build's WindowBench (its test classes
+    come last on the class path)."""
     java = os.environ["JAVA_HOME"] + "/bin/java" if os.environ.get("JAVA_HOME") else "java"
     # The launcher's class path first, its class-data archive and SQLite's unpacked library, as target/drivelab
-    # starts the window; this build's WindowBench last (a baseline's classes are found before it).
+    # starts the window.
     cp = f"{target}/drivelab.jar:{target}/lib/*:{TARGET}/test-classes"
     archive = target / "drivelab.jsa"
-    options = [f"-XX:SharedArchiveFile={archive}", "-Xlog:cds*=off"] if archive.exists() else []
+    jvm = [f"-XX:SharedArchiveFile={archive}", "-Xlog:cds*=off"] if archive.exists() else []
     sqlite = target / "sqlite-native/org/sqlite/native/Linux" / os.uname().machine
     if (sqlite / "libsqlitejdbc.so").exists():
-        options += [f"-Dorg.sqlite.lib.path={sqlite}", "-Dorg.sqlite.lib.name=libsqlitejdbc.so"]
+        jvm += [f"-Dorg.sqlite.lib.path={sqlite}", "-Dorg.sqlite.lib.name=libsqlitejdbc.so"]
+    jvm += list(options) + [f"-Dbench.preload={preload}"]
+    if gc_log:
+        jvm += [f"-Xlog:gc,safepoint:file={gc_log}:uptime", "-Dbench.gapLogMs=30"]
     t0 = time.time()
-    done = subprocess.run([java] + options + ["-cp", cp, "io.drivelab.ui.WindowBench", str(db), str(folder),
-                                              str(seconds)],
+    done = subprocess.run([java] + jvm + ["-cp", cp, "io.drivelab.ui.WindowBench", str(db), str(folder),
+                                          str(seconds)],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                           timeout=seconds + 300)
-    events, cpu, stall = {}, {}, None
+    events, cpu, stall = {}, {}, {}
     for line in done.stdout.splitlines():
         words = line.split()
-        if words and words[0] == "stall":
-            stall = dict(zip(words[1::2], words[2::2]))
+        if words and words[0] in ("stall", "busy"):
+            stall.update(zip(words[1::2], words[2::2]))
+        elif words and words[0] in ("heap_5min_mb", "heap_preloaded_mb", "references"):
+            stall[words[0]] = " ".join(words[1:])
         elif len(words) == 3 and words[0] == "cpu":
             cpu[words[1]] = int(words[2]) / 1000
+        elif words and words[0] == "gap":
+            stall.setdefault("gaps", []).append((float(words[1]), int(words[6])))
         elif len(words) == 2 and words[1].isdigit():
             events[words[0]] = int(words[1]) / 1000 - t0
         elif words:
             print("window:", line, file=sys.stderr)
     if "shown" not in events:
         sys.exit(f"the window did not show: {done.stdout[-1000:]} {done.stderr[-3000:]}")
-    return events, cpu, stall
+    return events, cpu, stall or None
+
+
+def gc_pauses(log):
+    """(uptime ms at its end, ms) of each stop-the-world pause in a -Xlog:gc,safepoint log."""
+    pauses = []
+    for line in Path(log).read_text().splitlines():
+        # [12.345s][info][gc] GC(3) Pause Young (Normal) (G1 Evacuation Pause) 40M->12M(256M) 5.123ms
+        if "Pause" in line and line.rstrip().endswith("ms") and line.startswith("["):
+            uptime = float(line[1:line.index("s]")]) * 1000
+            pauses.append((uptime, float(line.rsplit(" ", 1)[1][:-2])))
+    return pauses
+
+
+def stalls(db, work, args, env, builds):
+    """The stall figures of each build, its runs taken in turn (this build first), medians over --repeat."""
+    results = {target: [] for target in builds}
+    for i in range(args.repeat):
+        for target in builds:
+            log = work / f"gc-{i}-{len(results[target])}-{target.parent.name}.log" if args.gc_log else None
+            events, _, stall = window(db, work, args.stall_seconds, env, target, args.java_option, args.preload,
+                                     log)
+            if not stall or "worst_ms" not in stall:
+                if target == TARGET:
+                    sys.exit("live run: not measured (" + ", ".join(k for k in events if k.startswith("not"))
+                             + f") {stall or ''}")
+                # the baseline may not take the preloaded samples in before the window's time is up
+                print(f"{target}: not measured ({stall or 'no run'})", file=sys.stderr)
+                continue
+            results[target].append(stall)
+            if log:
+                pauses = gc_pauses(log)
+                print(f"{target}: {len(pauses)} GC pauses, longest {max((p for _, p in pauses), default=0):.1f} ms",
+                      file=sys.stderr)
+                for gap, end in stall.get("gaps", []):
+                    near = [p for at, p in pauses if end - gap - 5 <= at <= end + 5]
+                    print(f"  gap {gap:6.1f} ms at {end / 1000:7.2f} s: GC pauses in it "
+                          f"{', '.join(f'{p:.1f} ms' for p in near) or 'none'}", file=sys.stderr)
+    return results
+
+
+def print_stalls(results, args):
+    def med(rows, key):
+        return statistics.median(float(r[key]) for r in rows)
+
+    mine = results[TARGET]
+    print(f"{'UI thread: worst gap between pulses, live run':<52} {med(mine, 'worst_ms'):>7.0f} ms  ≤ 50 ms")
+    print(f"{'UI thread: 99th percentile gap':<52} {med(mine, 'p99_ms'):>7.0f} ms  ≤ 20 ms  "
+          f"(median {med(mine, 'median_ms'):.0f} ms, {med(mine, 'over50'):.0f} over 50 ms in "
+          f"{args.stall_seconds} s; {mine[0]['samples_per_s']} samples/s; reference drives shown: "
+          f"{mine[0]['references']})")
+    print(f"{'  UI thread CPU in a gap: 99th percentile / worst':<52} {med(mine, 'cpu_p99_ms'):>7.1f} ms / "
+          f"{med(mine, 'cpu_worst_ms'):.1f} ms (busy {100 * med(mine, 'cpu_share'):.0f} % of the time): the "
+          f"stall without the machine's load")
+    if args.preload:
+        h5, h60 = med(mine, "heap_5min_mb"), med(mine, "heap_preloaded_mb")
+        print(f"{'  heap (live set) after 5 min of samples / after ' + str(args.preload):<52} {h5:>7.1f} MB / "
+              f"{h60:.1f} MB: {100 * (h60 / h5 - 1):+.1f} %  (goal within 10 %)")
+    for target, rows in results.items():
+        if target == TARGET:
+            continue
+        if not rows:
+            print(f"baseline {target}: not measured: its live view did not take the samples in, or its window did "
+                  f"not end the run, within {args.stall_seconds + 120} s")
+            continue
+        print(f"baseline {target}, runs taken in turn with this build's; this build / baseline:")
+        for key in ("worst_ms", "p99_ms", "median_ms"):
+            print(f"{'  ' + key:<52} {med(rows, key):>7.1f} ms  × {med(mine, key) / med(rows, key):.2f}")
+        print(f"{'  over50':<52} {med(rows, 'over50'):>7.0f}")
+        for key in ("cpu_p99_ms", "cpu_worst_ms", "cpu_share"):
+            print(f"{'  UI thread CPU ' + key:<52} {med(rows, key):>7.3f}     × {med(mine, key) / med(rows, key):.2f}")
+        if args.preload:
+            h5, h60 = med(rows, "heap_5min_mb"), med(rows, "heap_preloaded_mb")
+            print(f"{'  heap after 5 min / after ' + str(args.preload):<52} {h5:>7.1f} MB / {h60:.1f} MB: "
+                  f"{100 * (h60 / h5 - 1):+.1f} %")
+    for target, rows in results.items():
+        print(f"runs of {target}: " + "; ".join(f"worst {r['worst_ms']} p99 {r['p99_ms']} median {r['median_ms']}"
+                                                 for r in rows), file=sys.stderr)
 
 
 def main():
@@ -139,6 +232,11 @@ def main():
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "drivelab-bench")
     parser.add_argument("--baseline", type=Path, help="another build's target/ folder, timed in turn with this one")
+    parser.add_argument("--stall-only", action="store_true", help="only the live run's stalls (no database)")
+    parser.add_argument("--preload", type=int, default=0, metavar="SAMPLES",
+                        help="feed the live view SAMPLES samples before the stall measure (36000: an hour at 10/s)")
+    parser.add_argument("--gc-log", action="store_true", help="line the long gaps up with the GC's pauses")
+    parser.add_argument("--java-option", action="append", default=[], help="a JVM option for the window (repeat)")
     args = parser.parse_args()
     if not (TARGET / "test-classes" / "io" / "drivelab" / "ui" / "WindowBench.class").exists():
         sys.exit("build first: mvn -B -q -DskipTests package test-compile")
@@ -152,17 +250,25 @@ def main():
         os.close(tell)
         with os.fdopen(ready) as number:
             env["DISPLAY"] = ":" + number.readline().strip()
+    stall_builds = [TARGET] + ([args.baseline.resolve()] if args.baseline else [])
     try:
-        db = database(args.cache, args.runs)
-        size = db.stat().st_size / 2**20
-        builds = [(TARGET, db)]
-        if args.baseline:
-            builds.append((args.baseline.resolve(), database(args.cache / "baseline", args.runs,
-                                                            args.baseline.resolve())))
-        figures = cli_runs(builds, args.repeat)
-        wall, cpu, lines, jvm_wall, jvm_cpu = figures[TARGET]
         with tempfile.TemporaryDirectory(prefix="drivelab-bench-") as work:
             work = Path(work)
+            if args.stall_only:
+                results = stalls(work / "empty.db", work, args, env, stall_builds)
+                print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; medians of {args.repeat}; "
+                      f"window under {'Xvfb' if xvfb else env['DISPLAY']}"
+                      + (f"; JVM options {' '.join(args.java_option)}" if args.java_option else ""))
+                print_stalls(results, args)
+                return
+            db = database(args.cache, args.runs)
+            size = db.stat().st_size / 2**20
+            builds = [(TARGET, db)]
+            if args.baseline:
+                builds.append((args.baseline.resolve(), database(args.cache / "baseline", args.runs,
+                                                                args.baseline.resolve())))
+            figures = cli_runs(builds, args.repeat)
+            wall, cpu, lines, jvm_wall, jvm_cpu = figures[TARGET]
             full, cpus, base, base_cpus = [], [], [], []
             for _ in range(args.repeat):
                 events, spent, _ = window(db, work, 0, env)
@@ -172,7 +278,8 @@ def main():
                     events, spent, _ = window(builds[1][1], work, 0, env, args.baseline.resolve())
                     base.append(events)
                     base_cpus.append(spent)
-            events, empty_cpu, stall = window(work / "empty.db", work, args.stall_seconds, env)
+            events, empty_cpu, _ = window(work / "empty.db", work, 0, env)
+            results = stalls(work / "empty.db", work, args, env, stall_builds) if args.stall_seconds else None
     finally:
         if xvfb:
             xvfb.terminate()
@@ -212,13 +319,8 @@ def main():
         for name in ("history", "compare"):
             b = med(name, "shown", base)
             print(f"{'  ' + name.capitalize() + ' filled after it':<52} {b:>8.2f} s  × {med(name, 'shown') / b:.2f}")
-    if stall:
-        print(f"{'UI thread: worst gap between pulses, live run':<52} {float(stall['worst_ms']):>7.0f} ms  ≤ 50 ms")
-        print(f"{'UI thread: 99th percentile gap':<52} {float(stall['p99_ms']):>7.0f} ms  ≤ 20 ms  "
-              f"(median {float(stall['median_ms']):.0f} ms, {stall['ticks']} ticks over {args.stall_seconds} s, "
-              f"{stall['over50']} over 50 ms, heap {stall['heap_mb']} MB, still running: {stall['running']})")
-    else:
-        print("live run: not measured (" + ", ".join(k for k in events if k.startswith("not")) + ")")
+    if results:
+        print_stalls(results, args)
 
 
 if __name__ == "__main__":

@@ -92,15 +92,21 @@ public final class Throttling {
                 thresholdCelsius));
     }
 
-    /** The last reading taken by the interval's end (readings come once a second, intervals as often or less). */
+    /**
+     * The last reading taken by the interval's end (readings come once a second, in time order; intervals as often
+     * or less). A binary search: the live view judges an hour's 36,000 intervals against 3,600 readings.
+     */
     static Double temperatureAt(List<PointTemperatures.Reading> readings, long tMs) {
-        Double latest = null;
-        for (PointTemperatures.Reading r : readings) {
-            if (r.tMs() > tMs) {
-                break;
+        int low = 0;
+        int high = readings.size();
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (readings.get(mid).tMs() > tMs) {
+                high = mid;
+            } else {
+                low = mid + 1;
             }
-            latest = r.celsius();
         }
-        return latest;
+        return low == 0 ? null : readings.get(low - 1).celsius();
     }
 }

@@ -1,25 +1,36 @@
 package io.drivelab.ui;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.ui.run.LivePreload;
+import io.drivelab.ui.run.RunViewModel;
+import javafx.animation.Animation;
 import javafx.animation.AnimationTimer;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.application.Platform;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.scene.Scene;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import javafx.util.Duration;
+import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * Not a test: bench/window.py runs it to time the real window on the display it is given (Xvfb with GTK, as a user
@@ -27,12 +38,20 @@ import javafx.util.Duration;
  * start()) and prints "EVENT EPOCH_MS" lines (each followed by "cpu EVENT MS", the process's CPU time so far): shown, frame (the first pulse after it), history (History's
  * table filled), compare (Compare's list of runs filled). Given seconds, it then runs the quick preset on a test file at 10 samples/s, with the window's
  * reference drives shown, and prints the gaps between the UI thread's pulses (LiveRunTest's measure, taken once a
- * pulse rather than by a 10 ms timeline that runs several times in one pulse).
+ * pulse rather than by a 10 ms timeline that runs several times in one pulse). With -Dbench.preload=N (36,000:
+ * an hour at 10 a second), the run's first point goes on through the measure, and N samples are fed to the live
+ * view before it ({@link LivePreload}), the heap's live set printed after 5 minutes' worth and after all of them.
  *
  * <p>usage: WindowBench DATABASE FOLDER SECONDS (FOLDER: the settings file and the test file go there)
  */
 public final class WindowBench {
     private static final int SAMPLE_INTERVAL_MS = 100;
+    /** Samples fed to the live view before the measure (36,000: an hour at 10 a second); 0: none. */
+    private static final int PRELOAD = Integer.getInteger("bench.preload", 0);
+    /** Reference drives ticked for the live run ("several": the window ticks the reviewed two by default). */
+    private static final int REFERENCES = Integer.getInteger("bench.references", 5);
+    /** Gaps longer than this are printed one by one with the JVM's uptime, to line them up with a GC log. */
+    private static final int GAP_LOG_MS = Integer.getInteger("bench.gapLogMs", 1_000_000);
 
     public static void main(String[] args) throws Exception {
         Path db = Path.of(args[0]);
@@ -138,20 +157,25 @@ public final class WindowBench {
     private static void liveRun(DriveLabApp app, Scene scene, Path folder, int seconds, CountDownLatch done) {
         ((TextField) scene.lookup("#file-folder")).setText(folder.toString());
         ((TextField) scene.lookup("#file-size")).setText("64M");
-        ((Spinner<Integer>) scene.lookup("#runtime")).getValueFactory().setValue(2);
+        // The long mode's first point goes on through the measurement, so that its hour of samples stays in view.
+        ((Spinner<Integer>) scene.lookup("#runtime")).getValueFactory().setValue(PRELOAD > 0 ? seconds + 120 : 2);
         ((Spinner<Integer>) scene.lookup("#ramp")).getValueFactory().setValue(0);
-        List<Long> gaps = new ArrayList<>();
+        List<long[]> gaps = new ArrayList<>();
         // Called once per pulse (60 a second while it runs): a gap longer than a frame is the UI thread kept busy.
         AnimationTimer probe = new AnimationTimer() {
             private long last;
+            private long lastCpu;
 
             @Override
             public void handle(long now) {
                 long at = System.nanoTime();
+                // the UI thread's own CPU time in the gap: what it did, apart from waiting for a loaded machine
+                long cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
                 if (last != 0) {
-                    gaps.add(at - last);
+                    gaps.add(new long[]{at - last, ManagementFactory.getRuntimeMXBean().getUptime(), cpu - lastCpu});
                 }
                 last = at;
+                lastCpu = cpu;
             }
         };
         // Start waits for what the window loads in the background (the drive list) to unblock it.
@@ -164,27 +188,122 @@ public final class WindowBench {
         start.getKeyFrames().setAll(new KeyFrame(Duration.millis(100), e -> {
             if (app.window().run().startBlockedProperty().get().isEmpty()) {
                 start.stop();
-                probe.start();
+                System.out.println("references " + tickReferences(scene));
+                RunViewModel run = app.window().run();
+                if (PRELOAD > 0) {
+                    whenFirstPointStarts(run, () -> preload(run, () -> {
+                        probe.start();
+                        measure(app, probe, gaps, seconds, done);
+                    }));
+                } else {
+                    probe.start();
+                }
                 app.window().start();
-                event(app.window().run().isRunning() ? "run-started" : "not-started");
-                measure(app, probe, gaps, seconds, done);
+                event(run.isRunning() ? "run-started" : "not-started");
+                if (PRELOAD == 0) {
+                    measure(app, probe, gaps, seconds, done);
+                }
             }
         }));
         start.play();
     }
 
-    private static void measure(DriveLabApp app, AnimationTimer probe, List<Long> gaps, int seconds,
+    /** Ticks the first REFERENCES drives of the live view's menu; "N of M": those ticked, of the library's. */
+    private static String tickReferences(Scene scene) {
+        List<MenuItem> items = ((MenuButton) scene.lookup("#reference-drives")).getItems();
+        for (int i = 0; i < items.size(); i++) {
+            ((CheckMenuItem) items.get(i)).setSelected(i < REFERENCES);
+        }
+        long ticked = items.stream().filter(i -> i instanceof CheckMenuItem c && c.isSelected()).count();
+        return ticked + " of " + items.size();
+    }
+
+    private static void whenFirstPointStarts(RunViewModel run, Runnable then) {
+        run.live().pointTitleProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends String> o, String was, String title) {
+                if (!title.startsWith("No point")) {
+                    o.removeListener(this);
+                    then.run();
+                }
+            }
+        });
+    }
+
+    /**
+     * Five minutes of samples, then the rest of PRELOAD, each taken in by the live view; the heap's live set
+     * (after a full collection) is printed after each: "heap_5min_mb" and "heap_preloaded_mb".
+     */
+    private static void preload(RunViewModel run, Runnable then) {
+        int first = Math.min(PRELOAD, 3_000);
+        Object fiveMinutes = LivePreload.samples(run, first, -(PRELOAD - first) / 10.0);
+        whenTakenIn(run, fiveMinutes, () -> {
+            System.out.println("heap_5min_mb " + liveHeapMb());
+            Object all = LivePreload.samples(run, PRELOAD - first, 0);
+            whenTakenIn(run, all, () -> {
+                System.out.println("heap_preloaded_mb " + liveHeapMb());
+                then.run();
+            });
+        });
+    }
+
+    private static void whenTakenIn(RunViewModel run, Object last, Runnable then) {
+        Timeline poll = new Timeline();
+        poll.setCycleCount(Animation.INDEFINITE);
+        poll.getKeyFrames().add(new KeyFrame(Duration.millis(100), e -> {
+            if (LivePreload.takenIn(run, last)) {
+                poll.stop();
+                // one pulse more: the drain that took the last samples has redrawn
+                Platform.runLater(then);
+            }
+        }));
+        poll.play();
+    }
+
+    /** The heap's live set: what the heap's pools held after a full collection. */
+    private static double liveHeapMb() {
+        System.gc();
+        long live = ManagementFactory.getMemoryPoolMXBeans().stream()
+                .filter(p -> p.getType() == java.lang.management.MemoryType.HEAP && p.getCollectionUsage() != null)
+                .mapToLong(p -> p.getCollectionUsage().getUsed()).sum();
+        if (Boolean.getBoolean("bench.histogram")) {
+            try {
+                Object text = ManagementFactory.getPlatformMBeanServer().invoke(
+                        new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"),
+                        "gcClassHistogram", new Object[]{null}, new String[]{String[].class.getName()});
+                text.toString().lines().limit(14).forEach(l -> System.out.println("histogram " + l));
+            } catch (javax.management.JMException e) {
+                System.out.println("histogram unavailable: " + e);
+            }
+        }
+        return live / 1048576.0;
+    }
+
+    private static void measure(DriveLabApp app, AnimationTimer probe, List<long[]> gaps, int seconds,
                                 CountDownLatch done) {
         Timeline end = new Timeline(new KeyFrame(Duration.seconds(seconds), e -> {
             probe.stop();
+            XYSeriesCollection time = app.window().run().live().timeThroughput();
+            String rate = time.getSeriesCount() == 0 || time.getItemCount(0) < 2 ? "-"
+                    : String.format(Locale.ROOT, "%.1f", (time.getItemCount(0) - 1)
+                    / (time.getXValue(0, time.getItemCount(0) - 1) - time.getXValue(0, 0)));
             app.window().stop();
-            List<Long> sorted = gaps.stream().sorted().toList();
+            for (long[] g : gaps) {
+                if (g[0] > GAP_LOG_MS * 1_000_000L) {
+                    System.out.printf(Locale.ROOT, "gap %.1f ms ending at uptime %d ms%n", ms(g[0]), g[1]);
+                }
+            }
+            List<Long> sorted = gaps.stream().map(g -> g[0]).sorted().toList();
+            List<Long> cpu = gaps.stream().map(g -> g[2]).sorted().toList();
+            System.out.printf(Locale.ROOT, "busy cpu_p99_ms %.1f cpu_worst_ms %.1f cpu_share %.3f%n",
+                    ms(cpu.get(cpu.size() * 99 / 100)), ms(cpu.get(cpu.size() - 1)),
+                    cpu.stream().mapToLong(Long::longValue).sum() / (double) seconds / 1e9);
             Runtime runtime = Runtime.getRuntime();
-            System.out.printf("stall ticks %d median_ms %.1f p99_ms %.1f worst_ms %.1f over50 %d heap_mb %d "
-                            + "running %s%n",
+            System.out.printf(Locale.ROOT, "stall ticks %d median_ms %.1f p99_ms %.1f worst_ms %.1f over50 %d "
+                            + "heap_mb %d running %s samples_per_s %s%n",
                     sorted.size(), ms(sorted.get(sorted.size() / 2)), ms(sorted.get(sorted.size() * 99 / 100)),
                     ms(sorted.get(sorted.size() - 1)), sorted.stream().filter(g -> g > 50_000_000L).count(),
-                    (runtime.totalMemory() - runtime.freeMemory()) >> 20, app.window().run().isRunning());
+                    (runtime.totalMemory() - runtime.freeMemory()) >> 20, app.window().run().isRunning(), rate);
             done.countDown();
         }));
         end.play();

@@ -9,10 +9,12 @@ import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.fx.interaction.MouseHandlerFX;
 import org.jfree.chart.fx.interaction.ScrollHandlerFX;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.fx.FXHints;
 
 /**
  * Charts on screen that zoom only when asked: the mouse wheel scrolls the page they are on, Ctrl+wheel or a drag
- * zooms, and a double-click (or {@link #resetZoom}) shows everything again.
+ * zooms, and a double-click (or {@link #resetZoom}) shows everything again; Ctrl+C copies their figures
+ * ({@link ChartCopy}).
  */
 public final class ChartViewers {
     /** JFreeChart-FX's id of the wheel handler every chart canvas has. */
@@ -23,6 +25,9 @@ public final class ChartViewers {
 
     /** A viewer of {@code chart} that lets the wheel scroll the page, in the colours of the window it is shown in. */
     public static ChartViewer of(JFreeChart chart) {
+        // Text measured with Java2D's cached font metrics: JavaFX's (the canvas's default) make a Text node for
+        // every label measured, most of a redraw's time on the UI thread. JFreeChart hands its hints to the canvas.
+        chart.getRenderingHints().put(FXHints.KEY_USE_FX_FONT_METRICS, Boolean.FALSE);
         ChartViewer viewer = new ChartViewer(chart);
         viewer.sceneProperty().addListener((o, was, scene) -> {
             if (scene != null) {
@@ -40,6 +45,7 @@ public final class ChartViewers {
                 resetZoom(chart);
             }
         });
+        ChartCopy.install(viewer);
         return viewer;
     }
 

@@ -54,7 +54,11 @@ public final class TableCopy {
 
     /** Puts the selected rows on the clipboard; nothing when none is selected. */
     public static void copy(TableView<?> table) {
-        String text = text(table);
+        toClipboard(text(table));
+    }
+
+    /** Puts {@code text} on the clipboard; nothing when it is empty. */
+    static void toClipboard(String text) {
         if (!text.isEmpty()) {
             ClipboardContent content = new ClipboardContent();
             content.putString(text);
@@ -70,14 +74,19 @@ public final class TableCopy {
         }
         rows.sort(null);
         List<TableColumn<S, ?>> columns = table.getVisibleLeafColumns();
-        StringBuilder text = new StringBuilder();
-        text.append(String.join("\t", columns.stream().map(c -> cell(c.getText())).toList())).append('\n');
+        List<List<?>> cells = new ArrayList<>();
         for (int row : rows) {
-            List<String> cells = new ArrayList<>();
-            for (TableColumn<S, ?> column : columns) {
-                cells.add(cell(column.getCellData(row)));
-            }
-            text.append(String.join("\t", cells)).append('\n');
+            cells.add(columns.stream().map(c -> c.getCellData(row)).toList());
+        }
+        return tabSeparated(columns.stream().map(TableColumn::getText).toList(), cells);
+    }
+
+    /** A header line and one line per row, cells tab-separated: what a spreadsheet pastes into columns. */
+    static String tabSeparated(List<String> header, List<List<?>> rows) {
+        StringBuilder text = new StringBuilder();
+        text.append(String.join("\t", header.stream().map(TableCopy::cell).toList())).append('\n');
+        for (List<?> row : rows) {
+            text.append(String.join("\t", row.stream().map(TableCopy::cell).toList())).append('\n');
         }
         return text.toString();
     }

@@ -61,10 +61,10 @@ public final class LiveCharts {
         }
     }
 
-    private final XYSeries throughput = Charts.series("IOPS");
-    private final XYSeries meanLatency = Charts.series("mean latency");
-    private final XYSeries p99Latency = Charts.series("p99 latency");
-    private final XYSeriesCollection timeThroughput = new XYSeriesCollection(throughput);
+    private final LiveTrace throughput = new LiveTrace(Charts.series("IOPS"));
+    private final LiveTrace meanLatency = new LiveTrace(Charts.series("mean latency"));
+    private final LiveTrace p99Latency = new LiveTrace(Charts.series("p99 latency"));
+    private final XYSeriesCollection timeThroughput = new XYSeriesCollection(throughput.shown());
     private final XYSeriesCollection timeLatency = new XYSeriesCollection();
     private final ReadOnlyObjectWrapper<Throughput> timeUnit = new ReadOnlyObjectWrapper<>(Throughput.IOPS);
     private final ReadOnlyDoubleWrapper rampEnd = new ReadOnlyDoubleWrapper();
@@ -77,6 +77,11 @@ public final class LiveCharts {
     private final Changes changed = new Changes();
     private final LiveCrystalGrid crystal = new LiveCrystalGrid();
     private final LiveTemperature temperature = new LiveTemperature();
+    /** The throughput of the targets running at the same time as the one shown, by target. */
+    private final Map<String, LiveTrace> alongside = new LinkedHashMap<>();
+    /** The shown run's target (null: unknown), naming its line when others run at the same time. */
+    private String shownTarget;
+    private int timeColumns = 1000;
     private ReferenceCurves references = ReferenceCurves.NONE;
     /** The kinds of a resumed run's earlier points, from its stored plan. */
     private PointKinds earlierKinds = PointKinds.NONE;
@@ -84,8 +89,8 @@ public final class LiveCharts {
     private boolean following = true;
 
     LiveCharts() {
-        timeLatency.addSeries(meanLatency);
-        timeLatency.addSeries(p99Latency);
+        timeLatency.addSeries(meanLatency.shown());
+        timeLatency.addSeries(p99Latency.shown());
     }
 
     /** The running point's throughput over time. */
@@ -151,6 +156,19 @@ public final class LiveCharts {
         workloads.values().forEach(w -> w.showReferences(chosen));
     }
 
+    /**
+     * The pixel columns of the time chart's plot: a point's samples are drawn thinned to about two a column, so a
+     * redraw costs the same whatever the point's length.
+     */
+    public void setTimeColumns(int pixels) {
+        timeColumns = pixels;
+        throughput.columns(pixels);
+        alongside.values().forEach(t -> t.columns(pixels));
+        meanLatency.columns(pixels);
+        p99Latency.columns(pixels);
+        temperature.columns(pixels);
+    }
+
     /** A new run: everything cleared. */
     void clear() {
         workloads.clear();
@@ -160,12 +178,16 @@ public final class LiveCharts {
         percentiles.clear();
         percentilesTitle.set("Latency percentiles");
         clearTime("No point running");
+        temperature.newRun();
+        alongside.values().forEach(t -> timeThroughput.removeSeries(t.shown()));
+        alongside.clear();
+        shownTarget = null;
     }
 
     void pointStarted(PlanItem item, String key) {
         Point p = item.point();
         timeUnit.set(WorkloadType.of(p.workload()).unit());
-        throughput.setKey(timeUnit.get().label());
+        nameThroughput();
         clearTime((item.isPrecondition() ? "Precondition " : "") + p.workload().name() + " "
                 + String.format(Locale.ROOT, "QD%d/%d", p.iodepth(), p.numjobs()) + " (" + key + ")");
         if (item.isMeasure()) {
@@ -184,6 +206,7 @@ public final class LiveCharts {
      */
     void planned(Run run, TestPlan plan, List<PlanItem> items) {
         crystal.started(run, plan);
+        shownTarget = run == null ? null : run.target();
         for (PlanItem item : items) {
             if (item.isMeasure()) {
                 Point p = item.point();
@@ -201,12 +224,12 @@ public final class LiveCharts {
 
     void sample(LiveFeed.Sample s) {
         Throughput unit = timeUnit.get();
-        add(throughput, s.seconds(), unit.of(s.iops(), s.bytesPerSecond()));
+        throughput.add(s.seconds(), unit.of(s.iops(), s.bytesPerSecond()));
         if (s.meanUs() != null) {
-            add(meanLatency, s.seconds(), s.meanUs());
+            meanLatency.add(s.seconds(), s.meanUs());
         }
         if (s.p99Us() != null) {
-            add(p99Latency, s.seconds(), s.p99Us());
+            p99Latency.add(s.seconds(), s.p99Us());
         }
         if (s.ramp()) {
             rampEnd.set(s.seconds());
@@ -214,8 +237,36 @@ public final class LiveCharts {
         temperature.interval(s);
     }
 
+    /** A sample of a target running at the same time: its line, in its own colour, in the shown point's unit. */
+    void alongsideSample(String target, LiveFeed.Sample s) {
+        LiveTrace line = alongside.get(target);
+        if (line == null) {
+            line = new LiveTrace(Charts.series(target));
+            line.columns(timeColumns);
+            alongside.put(target, line);
+            timeThroughput.addSeries(line.shown());
+            nameThroughput();
+        }
+        line.add(s.seconds(), timeUnit.get().of(s.iops(), s.bytesPerSecond()));
+    }
+
+    void alongsidePointStarted(String target) {
+        LiveTrace line = alongside.get(target);
+        if (line != null) {
+            line.clear();
+        }
+    }
+
+    /** The shown target's line: named by its unit alone, or by its target when others run at the same time. */
+    private void nameThroughput() {
+        String key = alongside.isEmpty() || shownTarget == null ? timeUnit.get().label() : shownTarget;
+        if (!key.equals(throughput.shown().getKey())) {
+            throughput.shown().setKey(key);
+        }
+    }
+
     void temperature(LiveTemperature.Reading r) {
-        temperature.reading(r, changed);
+        temperature.reading(r);
     }
 
     void pointFinished(PlanItem item, PointResult result, List<Percentiles.Row> rows) {
@@ -265,6 +316,10 @@ public final class LiveCharts {
         for (WorkloadCurves w : workloads.values()) {
             any |= w.sync();
         }
+        any |= throughput.sync() | meanLatency.sync() | p99Latency.sync() | temperature.sync();
+        for (LiveTrace line : alongside.values()) {
+            any |= line.sync();
+        }
         return changed.fire() | any;
     }
 
@@ -294,7 +349,4 @@ public final class LiveCharts {
         pointTitle.set(title);
     }
 
-    private void add(XYSeries series, double x, double y) {
-        changed.add(series, x, y);
-    }
 }

@@ -79,6 +79,14 @@ final class LiveFeed implements RunListener {
     record AlongsideFinished(long runId, RunStatus status, String error, int points) implements Event {
     }
 
+    /** A sample of a target running at the same time as the one shown: a line of its own on the time chart. */
+    record AlongsideSample(String target, Sample sample) implements Event {
+    }
+
+    /** A point of a target running at the same time as the one shown starts: its line starts afresh. */
+    record AlongsidePointStarted(String target) implements Event {
+    }
+
     /** Runs filed to go at the same time, the first shown live. */
     record Together(List<Long> runIds) implements Event {
     }
@@ -96,12 +104,22 @@ final class LiveFeed implements RunListener {
     }
 
     /**
-     * Where a run going at the same time as the shown one reports: only its end, with the points it measured (a
-     * point measured again counted once).
+     * Where a run going at the same time as the shown one, on {@code target}, reports: its samples (a line of its
+     * own on the time chart) and its end, with the points it measured (a point measured again counted once).
      */
-    RunListener alongside() {
+    RunListener alongside(String target) {
         Set<String> measured = ConcurrentHashMap.newKeySet();
         return new RunListener() {
+            @Override
+            public void pointStarted(RunProgress progress, PlanItem item, String pointKey) {
+                post(new AlongsidePointStarted(target));
+            }
+
+            @Override
+            public void sample(PlanItem item, IntervalEvent e) {
+                post(new AlongsideSample(target, sampleOf(item, e)));
+            }
+
             @Override
             public void pointFinished(RunProgress progress, PlanItem item, PointResult result) {
                 if (result.meta().kind() == PointKind.MEASURE) {
@@ -162,14 +180,19 @@ final class LiveFeed implements RunListener {
 
     @Override
     public void sample(PlanItem item, IntervalEvent e) {
+        post(sampleOf(item, e));
+    }
+
+    /** An interval as the UI shows it, converted on the reader's thread. */
+    private static Sample sampleOf(PlanItem item, IntervalEvent e) {
         DirectionStats r = e.read() == null ? DirectionStats.NONE : e.read();
         DirectionStats w = e.write() == null ? DirectionStats.NONE : e.write();
         double iops = r.iops() + w.iops();
         double ios = r.ios() + w.ios();
         Double mean = ios == 0 ? null : (r.lat().mean() * r.ios() + w.lat().mean() * w.ios()) / ios / 1000;
         long p99 = Math.max(r.ios() > 0 ? r.lat().percentile("99") : -1, w.ios() > 0 ? w.lat().percentile("99") : -1);
-        post(new Sample(item, e.tMs() / 1000.0, e.ramp(), iops, r.bwBytes() + w.bwBytes(), mean,
-                p99 < 0 ? null : p99 / 1000.0));
+        return new Sample(item, e.tMs() / 1000.0, e.ramp(), iops, r.bwBytes() + w.bwBytes(), mean,
+                p99 < 0 ? null : p99 / 1000.0);
     }
 
     @Override

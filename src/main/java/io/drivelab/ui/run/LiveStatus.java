@@ -74,6 +74,10 @@ final class LiveStatus {
     void apply(LiveFeed.Event event) {
         if (event instanceof LiveFeed.Sample e) {
             live.sample(e);
+        } else if (event instanceof LiveFeed.AlongsideSample e) {
+            live.alongsideSample(e.target(), e.sample());
+        } else if (event instanceof LiveFeed.AlongsidePointStarted e) {
+            live.alongsidePointStarted(e.target());
         } else if (event instanceof LiveTemperature.Reading e) {
             live.temperature(e);
         } else if (event instanceof LiveFeed.Checkpoint e) {
@@ -116,7 +120,8 @@ final class LiveStatus {
             finished(e.runId(), e.status(), e.error(), pointsMeasured.get());
         } else if (event instanceof LiveFeed.Together e) {
             List<String> others = e.runIds().stream().skip(1).map(String::valueOf).toList();
-            alongside = " At the same time: run " + String.join(", ", others) + " (shown when it ends).";
+            alongside = " At the same time: run " + String.join(", ", others) + " (its line on the time chart; its "
+                    + "points when it ends).";
         } else if (event instanceof LiveFeed.AlongsideFinished e) {
             finished(e.runId(), e.status(), e.error(), e.points());
         } else if (event instanceof LiveFeed.TargetFailed e) {

@@ -5,10 +5,14 @@ import io.drivelab.report.ThermalCharts;
 import io.drivelab.store.PointTemperatures;
 import io.drivelab.telemetry.Throttling;
 import io.drivelab.workload.PlanItem;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.jfree.chart.JFreeChart;
-import org.jfree.data.xy.XYSeries;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYItemRenderer;
 import org.jfree.data.xy.XYSeriesCollection;
 
 import java.util.ArrayList;
@@ -25,12 +29,15 @@ public final class LiveTemperature {
     record Reading(PlanItem item, long tMs, double celsius, Double thresholdCelsius) implements LiveFeed.Event {
     }
 
-    private final XYSeries celsius = Charts.series("°C");
-    private final XYSeriesCollection dataset = new XYSeriesCollection(celsius);
+    private final LiveTrace celsius = new LiveTrace(Charts.series("°C"));
+    private final XYSeriesCollection dataset = new XYSeriesCollection(celsius.shown());
     private final List<Throttling.Interval> intervals = new ArrayList<>();
     private final List<PointTemperatures.Reading> readings = new ArrayList<>();
     private final ReadOnlyObjectWrapper<Double> warning = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Throttling.Mark> throttling = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper sensorRead = new ReadOnlyBooleanWrapper();
+    /** Whether intervals or readings came since the throttling was last judged (once a batch, not per sample). */
+    private boolean judgeDue;
 
     /** The temperature series, for the time chart. */
     public XYSeriesCollection dataset() {
@@ -47,11 +54,35 @@ public final class LiveTemperature {
         return throttling.getReadOnlyProperty();
     }
 
-    /** Draws the temperature, its threshold and the throttling mark on the live view's time chart. */
+    /** Whether the run has read a temperature sensor (a test file on a drive without one: never). */
+    public ReadOnlyBooleanProperty sensorReadProperty() {
+        return sensorRead.getReadOnlyProperty();
+    }
+
+    /**
+     * Draws the temperature, its threshold and the throttling mark on the live view's time chart; its °C axis and
+     * legend entry only once a sensor is read.
+     */
     public void attach(JFreeChart timeChart) {
         ThermalCharts.addTemperature(timeChart, dataset);
+        XYPlot plot = timeChart.getXYPlot();
+        int index = plot.indexOf(dataset);
+        ValueAxis axis = plot.getRangeAxisForDataset(index);
+        XYItemRenderer renderer = plot.getRendererForDataset(dataset);
+        axis.setVisible(false);
+        renderer.setDefaultSeriesVisibleInLegend(false);
+        sensorRead.addListener((o, a, read) -> {
+            axis.setVisible(read);
+            renderer.setDefaultSeriesVisibleInLegend(read);
+        });
         warning.addListener((o, a, b) -> ThermalCharts.showWarning(timeChart, b));
         throttling.addListener((o, a, b) -> ThermalCharts.markThrottling(timeChart, b));
+    }
+
+    /** A new run: its drive may have no sensor. */
+    void newRun() {
+        clear();
+        sensorRead.set(false);
     }
 
     /** A new point: nothing shown. */
@@ -64,14 +95,28 @@ public final class LiveTemperature {
 
     void interval(LiveFeed.Sample s) {
         intervals.add(new Throttling.Interval(Math.round(s.seconds() * 1000), s.ramp(), s.bytesPerSecond()));
-        judge();
+        judgeDue = true;
     }
 
-    void reading(Reading r, LiveCharts.Changes changed) {
-        changed.add(celsius, r.tMs() / 1000.0, r.celsius());
+    void reading(Reading r) {
+        celsius.add(r.tMs() / 1000.0, r.celsius());
+        sensorRead.set(true);
         readings.add(new PointTemperatures.Reading(r.tMs(), r.celsius()));
         warning.set(r.thresholdCelsius());
-        judge();
+        judgeDue = true;
+    }
+
+    void columns(int pixels) {
+        celsius.columns(pixels);
+    }
+
+    /** Draws what came since the last call and judges the throttling once for all of it. */
+    boolean sync() {
+        if (judgeDue) {
+            judgeDue = false;
+            judge();
+        }
+        return celsius.sync();
     }
 
     private void judge() {

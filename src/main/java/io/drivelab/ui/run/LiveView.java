@@ -71,6 +71,7 @@ public final class LiveView extends VBox {
         leftViewer = scalingViewer;
         rightViewer = latencyViewer;
 
+        timeViewer.widthProperty().addListener((o, a, b) -> live.setTimeColumns(b.intValue()));
         live.pointTitleProperty().addListener((o, a, b) -> timeChart.setTitle(b));
         live.timeUnitProperty().addListener((o, a, b) -> Charts.setThroughputAxis(timeChart, b, false));
         live.rampEndProperty().addListener((o, a, b) -> Charts.showRamp(timeChart, b.doubleValue()));

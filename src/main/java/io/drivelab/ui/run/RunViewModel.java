@@ -208,8 +208,10 @@ public final class RunViewModel {
                 s.run(jobs, order, null, new RunSession.Listener() {
                     @Override
                     public RunListener forTarget(Path target, int index) {
-                        // at the same time, the live view follows the first target; the others report their end
-                        return order == RunSession.Order.TOGETHER && index > 0 ? feed.alongside() : feed;
+                        // at the same time, the live view follows the first target; the others add their line to
+                        // the time chart and report their end
+                        return order == RunSession.Order.TOGETHER && index > 0 ? feed.alongside(target.toString())
+                                : feed;
                     }
 
                     @Override

@@ -12,7 +12,10 @@ import io.drivelab.report.Curve;
 import io.drivelab.report.Throughput;
 import javafx.event.Event;
 import javafx.scene.Scene;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.PickResult;
@@ -25,6 +28,7 @@ import org.jfree.data.Range;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -90,5 +94,36 @@ class ChartViewersTest {
         WaitForAsyncUtils.asyncFx(() -> Event.fireEvent(canvas, click.copyFor(canvas, canvas)));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(before, yRange());
+    }
+
+    @Test
+    void ctrlCOnAChartCopiesItsFiguresAsTabSeparatedTextWithAHeader() {
+        FxRobot robot = new FxRobot();
+        robot.interact(() -> Clipboard.getSystemClipboard().clear());
+        robot.clickOn(viewer);
+        robot.press(KeyCode.CONTROL, KeyCode.C).release(KeyCode.C, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        String[] lines = clipboard(robot).split("\n");
+        assertEquals(4, lines.length, String.join("\n", lines));
+        assertEquals("Series\tIODepth\tValue\tAxis", lines[0]);
+        assertEquals("run, 1 job\t1\t1000\tIOPS", lines[1]);
+        assertEquals("run, 1 job\t32\t9000\tIOPS", lines[3]);
+    }
+
+    @Test
+    void theContextMenuCopiesTheChartsFigures() {
+        FxRobot robot = new FxRobot();
+        robot.interact(() -> Clipboard.getSystemClipboard().clear());
+        MenuItem copy = viewer.getContextMenu().getItems().get(0);
+        assertEquals("Copy figures", copy.getText());
+        robot.interact(copy::fire);
+        assertTrue(clipboard(robot).startsWith("Series\tIODepth\tValue\tAxis\nrun, 1 job\t1\t1000\t"),
+                clipboard(robot));
+    }
+
+    private static String clipboard(FxRobot robot) {
+        String[] text = new String[1];
+        robot.interact(() -> text[0] = Clipboard.getSystemClipboard().getString());
+        return text[0] == null ? "" : text[0];
     }
 }

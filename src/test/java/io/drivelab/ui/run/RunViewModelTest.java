@@ -240,6 +240,13 @@ class RunViewModelTest {
         vm.start(RunViewModel.Confirmed.NOTHING);
         drainUntil(() -> vm.statusProperty().get().contains(" going: "), Duration.ofSeconds(30));
         assertTrue(vm.statusProperty().get().contains("At the same time: run "), vm.statusProperty().get());
+        // the time chart shows both files' running points, a line each named by its file
+        var time = vm.live().timeThroughput();
+        drainUntil(() -> time.getSeriesCount() == 2 && time.getItemCount(0) > 0 && time.getItemCount(1) > 0,
+                Duration.ofSeconds(60));
+        assertEquals(java.util.Set.of(dir.resolve("drivelab-test.img").toString(),
+                other.resolve("drivelab-test.img").toString()),
+                java.util.Set.of(time.getSeriesKey(0).toString(), time.getSeriesKey(1).toString()));
         drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(60));
 
         assertEquals("", vm.errorProperty().get());
@@ -259,7 +266,7 @@ class RunViewModelTest {
                     "point " + a.meta().pointKey() + " of both files at the same time: " + a.startedAt() + "–"
                             + a.endedAt() + " and " + b.startedAt() + "–" + b.endedAt());
         }
-        assertEquals(4, curvePoints("128K sequential write"), "the live view follows the first file");
+        assertEquals(4, curvePoints("128K sequential write"), "the curves follow the first file");
         String status = vm.statusProperty().get();
         assertTrue(status.contains("Run " + runs.get(0).id() + " complete: 4 points stored."), status);
         assertTrue(status.contains("Run " + runs.get(1).id() + " complete: 4 points stored."), status);
