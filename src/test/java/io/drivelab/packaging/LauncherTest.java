@@ -123,6 +123,7 @@ class LauncherTest {
 
         assertEquals(0, command.code(), command.output());
         assertTrue(command.output().contains("-XX:SharedArchiveFile=" + archive), command.output());
+        assertTrue(command.output().contains("-XX:ArchiveRelocationMode=0"), "mapped, not moved: " + command.output());
         assertTrue(command.output().contains("-XX:TieredStopAtLevel=1"), command.output());
         assertEquals(0, run.code(), run.output());
         assertFalse(run.output().contains("TieredStopAtLevel"), "a run keeps both compilers: " + run.output());
