@@ -29,18 +29,9 @@ final class FioCost {
      * does without the allowance).
      */
     static List<String> options(Point point, boolean local) {
-        List<String> options = new ArrayList<>(List.of(
-                // a file fio creates is written whole before the point, as the engine lays out the file it creates
-                "overwrite=1",
-                "registerfiles=1",
-                // DriveLab keeps the total latency (lat_percentiles): fio's submission latency is a clock read
-                // per I/O the engine does not pay
-                "disable_slat=1"));
-        if (point.workload().rateIops() == null && point.load() == null) {
-            // submit every I/O ready at once, as the engine's one io_uring_enter per round; a paced point's I/Os
-            // go out one by one at their times
-            options.add("iodepth_batch_submit=" + point.iodepth());
-        }
+        // the rest (overwrite, registerfiles, disable_slat, iodepth_batch_submit) is in every job file DriveLab
+        // writes, `drivelab fio-job`'s too
+        List<String> options = new ArrayList<>();
         if (local && canPin(pinnedBytes(point))) {
             options.add("fixedbufs=1");
         }

@@ -91,6 +91,10 @@ public final class FioJobFile {
         out.append("norandommap=1\n");
         out.append("buffer_compress_percentage=0\n");
         out.append("scramble_buffers=1\n");
+        comment(out, "at the engine's cost per I/O: a file fio creates written whole before its first point (not into"
+                + " unwritten extents), only the total latency measured (no submission clock read)");
+        out.append("overwrite=1\n");
+        out.append("disable_slat=1\n");
         global.forEach(option -> out.append(option).append('\n'));
         int idles = 0;
         for (PlanItem item : items) {
@@ -168,6 +172,12 @@ public final class FioJobFile {
                     + "set rate_iops= to that share divided by numjobs", p.load().percent(), p.load().peakKey()));
         }
         out.append("iodepth=").append(p.iodepth()).append('\n');
+        // the engine's file registered once, and every free slot submitted in one call (a paced job's I/Os go
+        // out one by one at their times)
+        out.append("registerfiles=1\n");
+        if (w.rateIops() == null && p.load() == null) {
+            out.append("iodepth_batch_submit=").append(p.iodepth()).append('\n');
+        }
         out.append("numjobs=").append(p.numjobs()).append('\n');
         region(out, p);
         if (p.ioSize() != null) {

@@ -47,7 +47,8 @@ class FioMeasurementJobTest {
     void aPacedPointSubmitsEachIoAtItsTime() {
         Point paced = Presets.get(Presets.LATENCY_UNDER_LOAD).points().stream().filter(p -> p.load() != null)
                 .findFirst().orElseThrow();
-        assertFalse(FioCost.options(paced, true).stream().anyMatch(o -> o.startsWith("iodepth_batch")));
+        assertFalse(FioJobFile.renderMeasurement(paced, "/tmp/x.img", FioCost.options(paced, true)).lines()
+                .anyMatch(o -> o.startsWith("iodepth_batch")));
     }
 
     @Test
