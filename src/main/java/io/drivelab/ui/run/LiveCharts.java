@@ -274,7 +274,7 @@ public final class LiveCharts {
         PointFigures f = PointFigures.of(result);
         // A point stopped before it measured (in its ramp) has no latencies: the last point that has stays shown.
         if (!rows.isEmpty()) {
-            percentiles.setAll(rows);
+            showRows(percentiles, rows);
             percentilesTitle.set("Latency percentiles of the last point: " + result.meta().workload() + " "
                     + f.configuration());
         }
@@ -288,6 +288,22 @@ public final class LiveCharts {
             shownWorkload.set(curves.name());
         }
         curves.add(result, f, changed);
+    }
+
+    /**
+     * Shows {@code rows} in {@code shown} changing only the rows that differ: a whole new list makes the table
+     * rebuild all its cells, a replaced row only that row's, and equal rows nothing at all.
+     */
+    static <T> void showRows(ObservableList<T> shown, List<T> rows) {
+        if (shown.size() != rows.size()) {
+            shown.setAll(rows);
+            return;
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            if (!rows.get(i).equals(shown.get(i))) {
+                shown.set(i, rows.get(i));
+            }
+        }
     }
 
     /** A checkpoint of the running checkpoint point: a point more on its time chart (drawn at the next flush). */

@@ -51,6 +51,8 @@ final class LiveStatus {
     private long resumedRunId = -1;
     /** What the status says of the runs going at the same time as the one shown, or "". */
     private String alongside = "";
+    /** The whole second of the run's elapsed time the progress shown was taken at. */
+    private long shownSecond = -1;
 
     LiveStatus(LiveCharts live) {
         this.live = live;
@@ -59,6 +61,7 @@ final class LiveStatus {
     /** A run (or a resume) starts: what the last one showed goes. */
     void starting() {
         resumedRunId = -1;
+        shownSecond = -1;
         countMeasured(List.of());
         ends.clear();
         alongside = "";
@@ -83,7 +86,11 @@ final class LiveStatus {
         } else if (event instanceof LiveFeed.Checkpoint e) {
             live.checkpoint(e.item(), e.checkpoint());
         } else if (event instanceof LiveFeed.Progress e) {
-            show(e.progress());
+            // Every sample reports progress: the bar moves once a second, as the elapsed time does, because each
+            // move of a progress bar lays the window's whole branch above it out again.
+            if (e.progress().elapsed().getSeconds() != shownSecond || e.progress().fraction() >= 1) {
+                show(e.progress());
+            }
         } else if (event instanceof LiveFeed.PointStarted e) {
             live.pointStarted(e.item(), e.key());
             show(e.progress());
@@ -178,6 +185,7 @@ final class LiveStatus {
     }
 
     private void show(RunProgress p) {
+        shownSecond = p.elapsed().getSeconds();
         progress.set(p.fraction());
         position.set("Item " + Math.min(p.itemIndex() + 1, p.itemCount()) + " of " + p.itemCount());
         current.set(p.current());

@@ -80,6 +80,8 @@ public final class LiveView extends VBox {
         TableView<Percentiles.Row> percentiles = new TableView<>(live.percentiles());
         percentiles.setId("percentiles");
         percentiles.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        // Rows of one height: each layout places the cells without measuring them first.
+        percentiles.setFixedCellSize(24);
         percentiles.getColumns().add(column("Percentile", Percentiles.Row::label));
         percentiles.getColumns().add(column("Read µs", r -> Numbers.micros(r.readUs())));
         percentiles.getColumns().add(column("Write µs", r -> Numbers.micros(r.writeUs())));

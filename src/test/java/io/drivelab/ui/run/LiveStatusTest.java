@@ -3,10 +3,12 @@ package io.drivelab.ui.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 
 import io.drivelab.reference.ReferenceLibrary;
 import io.drivelab.report.LibraryCurves;
+import io.drivelab.run.RunProgress;
 import io.drivelab.workload.PlanItem;
 import io.drivelab.workload.Presets;
 import io.drivelab.workload.Region;
@@ -35,5 +37,28 @@ class LiveStatusTest {
         assertEquals(0, shown.pointCount(), "nothing measured yet");
         assertTrue(shown.leftReferences().getSeriesCount() > 0, "the reference drives' curves are drawn");
         assertTrue(live.workload("4K random read").leftReferences().getSeriesCount() > 0);
+    }
+
+    @Test
+    void theSamplesProgressMovesTheBarOnceASecondNotPerSample() {
+        LiveStatus status = new LiveStatus(new LiveCharts());
+        LiveFeed feed = new LiveFeed(null);
+        status.starting();
+        int[] changes = {0};
+        status.progress.addListener((o, a, b) -> changes[0]++);
+
+        for (int ms = 1000; ms < 2000; ms += 100) {
+            feed.progress(new RunProgress(0, 16, "4K random read", Duration.ofMillis(ms), Duration.ofSeconds(60),
+                    ms / 100_000.0));
+            // a pulse per sample, as the window drains them
+            feed.drain().forEach(status::apply);
+        }
+        assertEquals(1, changes[0], "ten samples within one second move the bar once");
+        assertEquals(0.01, status.progress.get(), 1e-9);
+
+        feed.progress(new RunProgress(0, 16, "4K random read", Duration.ofMillis(2000), Duration.ofSeconds(59), 0.02));
+        feed.drain().forEach(status::apply);
+        assertEquals(2, changes[0], "the next second moves it again");
+        assertEquals("Elapsed 2 s", "Elapsed " + status.elapsed.get());
     }
 }
