@@ -43,7 +43,10 @@ cp -r target/lib "$image/lib"
 # SQLite's library unpacked (sqlite-jdbc would extract it into /tmp at every start), and the names of the classes a
 # start loads, from which the launcher makes its class-data archive in the user's cache at the first start (an
 # archive holds its jars' paths, so the one in target/ does not fit /usr/lib/drivelab).
-cp -r target/sqlite-native "$image/sqlite-native"
+# This machine's architecture only, as the runtime beside it: the other architectures' libraries stop dpkg-shlibdeps.
+native="org/sqlite/native/Linux/$(uname -m)"
+mkdir -p "$image/sqlite-native/$native"
+cp target/sqlite-native/"$native"/* "$image/sqlite-native/$native/"
 cp target/drivelab.classlist "$image/"
 # java.se: JavaFX needs java.desktop and java.xml, SQLite java.sql, Jackson java.logging...; jdk.unsupported:
 # JavaFX and SQLite use sun.misc.Unsafe.
