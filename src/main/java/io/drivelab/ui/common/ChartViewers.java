@@ -23,12 +23,15 @@ public final class ChartViewers {
     private ChartViewers() {
     }
 
-    /** A viewer of {@code chart} that lets the wheel scroll the page, in the colours of the window it is shown in. */
+    /**
+     * A viewer of {@code chart} that lets the wheel scroll the page, in the colours of the window it is shown in, and
+     * draws its changes at the next pulse ({@link PacedChartViewer}).
+     */
     public static ChartViewer of(JFreeChart chart) {
         // Text measured with Java2D's cached font metrics: JavaFX's (the canvas's default) make a Text node for
         // every label measured, most of a redraw's time on the UI thread. JFreeChart hands its hints to the canvas.
         chart.getRenderingHints().put(FXHints.KEY_USE_FX_FONT_METRICS, Boolean.FALSE);
-        ChartViewer viewer = new ChartViewer(chart);
+        ChartViewer viewer = new PacedChartViewer(chart);
         viewer.sceneProperty().addListener((o, was, scene) -> {
             if (scene != null) {
                 ChartColours.apply(chart, Theme.isShownDark(viewer));

@@ -74,6 +74,28 @@ class ChartViewersTest {
         return chart.getXYPlot().getRangeAxis().getRange();
     }
 
+    /** JFreeChart-FX's canvas drew the whole chart on the UI thread at every change: a point's end was many draws. */
+    @Test
+    void changesInOnePulseAreDrawnOnceAtTheNextPulse() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger draws = new java.util.concurrent.atomic.AtomicInteger();
+        chart.addProgressListener(e -> {
+            if (e.getType() == org.jfree.chart.event.ChartProgressEvent.DRAWING_FINISHED) {
+                draws.incrementAndGet();
+            }
+        });
+        int drawnDuringTheChanges = WaitForAsyncUtils.asyncFx(() -> {
+            var series = ((org.jfree.data.xy.XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0);
+            for (int i = 0; i < 10; i++) {
+                series.add(64 + i, 10_000 + i);
+            }
+            return draws.get();
+        }).get();
+        assertEquals(0, drawnDuringTheChanges, "drawn at each of the 10 changes, on the UI thread");
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> draws.get() > 0);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1, draws.get(), "the ten changes of one pulse drawn once");
+    }
+
     @Test
     void theWheelScrollsThePageAndLeavesTheChartAlone() {
         Range before = yRange();

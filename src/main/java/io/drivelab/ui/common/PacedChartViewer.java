@@ -1,0 +1,71 @@
+package io.drivelab.ui.common;
+
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.event.ChartChangeListener;
+import org.jfree.chart.fx.ChartCanvas;
+import org.jfree.chart.fx.ChartViewer;
+
+/**
+ * A chart viewer whose canvas draws at the next pulse after its chart changes, not at every change: JFreeChart-FX's
+ * canvas redraws the whole chart on the UI thread for each change it hears of, so a point's end (its series, the
+ * percentiles, the curves of several charts) held the UI thread for all of those draws at once. Changes in one pulse
+ * make one draw, and the charts changed are drawn one per pulse, so the window keeps answering in between.
+ */
+final class PacedChartViewer extends ChartViewer {
+    /** Canvases to draw, in the order their charts changed; touched on the UI thread only. */
+    private static final Set<ChartCanvas> WAITING = new LinkedHashSet<>();
+    private static AnimationTimer drawer;
+
+    private final ChartChangeListener paced = e -> drawSoon(getCanvas());
+
+    PacedChartViewer(JFreeChart chart) {
+        super(chart);
+        pace(chart);
+    }
+
+    @Override
+    public void setChart(JFreeChart chart) {
+        JFreeChart old = getChart();
+        if (old != null) {
+            old.removeChangeListener(paced);
+        }
+        super.setChart(chart);
+        pace(chart);
+    }
+
+    /** The canvas hears of the chart's changes through this viewer's pacing instead of directly. */
+    private void pace(JFreeChart chart) {
+        chart.removeChangeListener(getCanvas());
+        chart.addChangeListener(paced);
+    }
+
+    private static void drawSoon(ChartCanvas canvas) {
+        if (!Platform.isFxApplicationThread()) {
+            Platform.runLater(() -> drawSoon(canvas));
+            return;
+        }
+        WAITING.add(canvas);
+        if (drawer == null) {
+            drawer = new AnimationTimer() {
+                @Override
+                public void handle(long now) {
+                    Iterator<ChartCanvas> next = WAITING.iterator();
+                    if (!next.hasNext()) {
+                        stop();
+                        return;
+                    }
+                    ChartCanvas first = next.next();
+                    next.remove();
+                    first.draw();
+                }
+            };
+        }
+        drawer.start();
+    }
+}
