@@ -39,6 +39,12 @@ final class PacedChartViewer extends ChartViewer {
         pace(chart);
     }
 
+    /** Styled and looked up as every chart viewer ("ChartViewer"), not by this class's name. */
+    @Override
+    public String getTypeSelector() {
+        return ChartViewer.class.getSimpleName();
+    }
+
     /** The canvas hears of the chart's changes through this viewer's pacing instead of directly. */
     private void pace(JFreeChart chart) {
         chart.removeChangeListener(getCanvas());
