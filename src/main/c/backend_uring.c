@@ -266,7 +266,6 @@ static void uring_exit(struct job *j)
 
 const struct backend_ops backend_uring = {
 	.name = "io_uring",
-	.kernel_workers = true,
 	.init = uring_init,
 	.submit_reap = uring_submit_reap,
 	.exit = uring_exit,

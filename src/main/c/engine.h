@@ -151,7 +151,6 @@ struct job;
 struct backend_ops {
 	const char *name;
 	bool completes_inline;       /* I/O is done when submit returns (psync): one in flight, never poll */
-	bool kernel_workers;         /* may hand I/O to kernel worker threads, which take the job's CPUs (io_uring) */
 	/* Sets up the per-job context in the job's own thread. Returns 0 or -errno with why filled. */
 	int (*init)(struct job *j, char *why, size_t whylen);
 	/* Submits nq prepared ios, waits for at least min_done completions, returns the number placed in
@@ -170,7 +169,6 @@ struct job {
 	void *be_ctx;
 	int fd;
 	unsigned depth;              /* effective iodepth */
-	int cpu;                     /* the CPU a QD1 job keeps to with its kernel worker; -1: none */
 	struct io_u *ios;
 	void *buf_area;
 	size_t buf_size;             /* per io_u */

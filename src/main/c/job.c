@@ -7,7 +7,6 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <time.h>
-#include <sched.h>
 #include <unistd.h>
 
 /* Writes a fresh 8-byte value at the start of every 512-byte chunk so that no two writes carry the same
@@ -47,28 +46,6 @@ static int fill_buffers(struct job *j)
 	return 0;
 }
 
-/*
- * A QD1 job's I/O goes, on devices without non-blocking reads (zram, ...), to a kernel worker and back: with the
- * job and the worker on two CPUs, each I/O wakes an idle CPU twice, which a VM pays dearly for (docs/engine.md, "QD1
- * latency"). Such a job keeps to one CPU, which its worker then takes too; jobs take the allowed CPUs in turn from
- * the one the run is set up on. Runs on the main thread; -1: no CPU to keep to.
- */
-static int qd1_cpu(const struct run *r, unsigned id)
-{
-	cpu_set_t allowed;
-	int cpu = sched_getcpu();
-
-	if (r->opt->iodepth != 1 || !r->be->kernel_workers || r->opt->sqthread_poll || cpu < 0 ||
-	    sched_getaffinity(0, sizeof(allowed), &allowed) || !CPU_ISSET(cpu, &allowed))
-		return -1;
-	for (unsigned k = id % (unsigned)CPU_COUNT(&allowed); k > 0;) {
-		cpu = (cpu + 1) % CPU_SETSIZE;
-		if (CPU_ISSET(cpu, &allowed))
-			k--;
-	}
-	return cpu;
-}
-
 int job_setup(struct run *r, struct job *j, unsigned id, struct engine_error *e)
 {
 	const struct options *o = r->opt;
@@ -80,7 +57,6 @@ int job_setup(struct run *r, struct job *j, unsigned id, struct engine_error *e)
 	j->be = r->be;
 	j->fd = t->fd;
 	j->depth = r->be->completes_inline ? 1 : o->iodepth;
-	j->cpu = qd1_cpu(r, id);
 	prng_seed(j->rng, o->randseed + id * 0x9e3779b97f4a7c15ull);
 
 	if (rw_is_random(o->rw)) {
@@ -308,14 +284,6 @@ void *job_main(void *arg)
 		ret = -ENOMEM;
 	else
 		ret = job_buffers(j, why, sizeof(why));
-	if (ret == 0 && j->cpu >= 0) {
-		/* before the ring: its worker is made later, with this thread's CPUs. Refused (the CPU went offline
-		 * meanwhile), the job runs where the scheduler puts it */
-		cpu_set_t one;
-		CPU_ZERO(&one);
-		CPU_SET(j->cpu, &one);
-		(void)sched_setaffinity(0, sizeof(one), &one);
-	}
 	if (ret == 0)
 		ret = j->be->init(j, why, sizeof(why));
 	if (ret < 0) {
