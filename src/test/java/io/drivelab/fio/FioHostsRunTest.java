@@ -2,6 +2,7 @@ package io.drivelab.fio;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -101,6 +102,29 @@ class FioHostsRunTest {
         assertEquals(16, summed.size());
         summed.forEach((point, iops) -> assertEquals(one.get(point) + two.get(point), iops, 1.0,
                 point + ": the combined IOPS are the two hosts' summed"));
+    }
+
+    /**
+     * The run's console showed both hosts as it went: each host's 16 measured points on lines of their own
+     * ("[HOST...] point ... IOPS ... mean ... p99 ..."), the hosts in step (each host's first point shown before
+     * the other's last), not one host after the other.
+     */
+    private static void assertBothHostsShownPointByPointDuringTheRun(String out) {
+        Map<String, List<Integer>> pointLines = new java.util.LinkedHashMap<>();
+        List<String> lines = List.of(out.split("\n"));
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.startsWith("[") && line.contains("] ") && line.contains(" IOPS ") && line.contains(" p99 ")) {
+                pointLines.computeIfAbsent(line.substring(0, line.indexOf("] ") + 1), k -> new ArrayList<>()).add(i);
+            }
+        }
+        assertEquals(2, pointLines.size(), "a line of each host's points: " + out);
+        List<List<Integer>> hosts = new ArrayList<>(pointLines.values());
+        for (List<Integer> host : hosts) {
+            assertEquals(16, host.size(), "each host's 16 points shown: " + out);
+        }
+        assertTrue(hosts.get(0).get(0) < hosts.get(1).get(15) && hosts.get(1).get(0) < hosts.get(0).get(15),
+                "the two hosts shown in step: " + out);
     }
 
     /** The iops column of a CSV export, by point key. */
@@ -224,6 +248,7 @@ class FioHostsRunTest {
                     dir.resolve("f2.img").toString(), "--preset", "quick", "--size", "256M", "--runtime", "1",
                     "--ramp", "0", "--idle", "0");
             assertEquals(0, ran.exit(), ran.err() + ran.out());
+            assertBothHostsShownPointByPointDuringTheRun(ran.out());
         }
         assertEquals(256 * M, Files.size(dir.resolve("f1.img")), "each machine laid out its own file");
         assertEquals(256 * M, Files.size(dir.resolve("f2.img")));
