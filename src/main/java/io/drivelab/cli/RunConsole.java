@@ -113,8 +113,9 @@ final class RunConsole implements RunListener {
         Thread hook = new Thread(() -> {
             cancel.run();
             try {
-                // let the runner store the stopped point and mark the run interrupted before the JVM exits
-                if (!finished.await(EngineProcess.STOP_GRACE_MS + 1000, TimeUnit.MILLISECONDS)) {
+                // let the runner store the stopped point and mark the run interrupted before the JVM exits; an
+                // engine that has not obeyed the stop by then hangs (a session's point obeys within 0.5 s)
+                if (!finished.await(EngineProcess.STOP_GRACE_MS, TimeUnit.MILLISECONDS)) {
                     EngineProcess.killAll(1000);
                     finished.await(2, TimeUnit.SECONDS);
                 }

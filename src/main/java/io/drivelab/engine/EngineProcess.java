@@ -35,7 +35,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
  *
  * <p>Listener methods run on this object's reader threads. Use try-with-resources: {@link #close()} makes sure
  * no engine outlives its owner. A stop that the engine does not obey within {@link #STOP_GRACE_MS} (it hangs, or it
- * is stopped with SIGSTOP) ends in SIGKILL, and {@link #killAll()} ends every engine of this JVM at once (the CLI's
+ * is stopped with SIGSTOP) ends in SIGKILL, and {@link #killAll(long)} ends every engine of this JVM at once (the CLI's
  * shutdown hook, the window's close): the app never leaves an engine behind. The engine's stdin stays open for as
  * long as the app lives, so that an engine may also take its closing as the app's death.
  */
@@ -44,8 +44,8 @@ public final class EngineProcess implements AutoCloseable {
     private static final int STDERR_KEEP_CHARS = 64 * 1024;
     /** How long a stopped engine has to print its partial result before it is killed. */
     public static final long STOP_GRACE_MS = 1000;
-    /** Every engine of this JVM still running, for {@link #killAll()}. */
-    private static final Set<EngineProcess> LIVE = ConcurrentHashMap.newKeySet();
+    /** Every engine of this JVM still running, one-shot or a session, for {@link #killAll(long)}. */
+    private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
     private static final ScheduledExecutorService KILLER = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "drivelab-engine-killer");
         t.setDaemon(true);
@@ -92,11 +92,8 @@ public final class EngineProcess implements AutoCloseable {
             throw new EngineException("cannot start " + engine + ": " + e.getMessage(), e);
         }
         EngineProcess engineProcess = new EngineProcess(process, List.copyOf(command), listener);
-        LIVE.add(engineProcess);
-        process.onExit().thenRun(() -> {
-            LIVE.remove(engineProcess);
-            engineProcess.closeStdin();
-        });
+        track(process);
+        process.onExit().thenRun(engineProcess::closeStdin);
         engineProcess.stdoutReader.start();
         engineProcess.stderrReader.start();
         return engineProcess;
@@ -142,18 +139,25 @@ public final class EngineProcess implements AutoCloseable {
         process.toHandle().destroyForcibly();
     }
 
+    /** Counts {@code engine} among this JVM's engines until it exits. */
+    static void track(Process engine) {
+        LIVE.add(engine);
+        engine.onExit().thenRun(() -> LIVE.remove(engine));
+    }
+
     /**
-     * Kills every engine this JVM started and still runs, and waits for them to be gone, at most {@code millis}:
-     * for when the app ends and cannot wait for results.
+     * Kills every engine this JVM started and still runs (a session's too), and waits for them to be gone, at most
+     * {@code millis}: for when the app ends and cannot wait for results. An engine running with an administrator's
+     * rights cannot be signalled; it ends when its stdin closes with the app.
      */
     public static void killAll(long millis) {
         long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        for (EngineProcess engine : List.copyOf(LIVE)) {
-            engine.kill();
+        for (Process engine : List.copyOf(LIVE)) {
+            engine.toHandle().destroyForcibly();
         }
-        for (EngineProcess engine : List.copyOf(LIVE)) {
+        for (Process engine : List.copyOf(LIVE)) {
             try {
-                engine.process.waitFor(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+                engine.waitFor(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;

@@ -86,6 +86,7 @@ public final class EngineSession implements AutoCloseable {
         } catch (IOException e) {
             throw new EngineException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
         }
+        EngineProcess.track(process);
         EngineSession session = new EngineSession(process, command);
         session.output.start();
         while (!session.ready.await(100, TimeUnit.MILLISECONDS)) {

@@ -112,15 +112,37 @@ class RunCommandTest {
 
     /** The engine the run's JVM started for the next point, waiting for it to start. */
     private long awaitEngine(Process process) throws InterruptedException {
+        return await(() -> ChildProcesses.engineOf(process.pid(), target()), "no engine started under " + process.pid());
+    }
+
+    /** The run's session engine, the CLI's own child. */
+    private long awaitSessionEngine(Process process) throws InterruptedException {
+        return await(() -> ChildProcesses.on(process.pid(), target()).stream().findFirst(),
+                "no session engine under " + process.pid());
+    }
+
+    /** The process the session forked to measure a point, waiting for the next point to start. */
+    private long awaitPointEngine(Process process) throws InterruptedException {
+        return await(() -> ChildProcesses.on(process.pid(), target()).stream()
+                .flatMap(session -> ChildProcesses.on(session, target()).stream()).findFirst(),
+                "no point measured under " + process.pid());
+    }
+
+    private String target() {
+        return dir.resolve("x.img").toString();
+    }
+
+    private static long await(java.util.function.Supplier<java.util.Optional<Long>> pid, String otherwise)
+            throws InterruptedException {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < end) {
-            var engine = ChildProcesses.engineOf(process.pid(), dir.resolve("x.img").toString());
-            if (engine.isPresent()) {
-                return engine.get();
+            var found = pid.get();
+            if (found.isPresent()) {
+                return found.get();
             }
             Thread.sleep(20);  // polling /proc for the child's appearance: there is no event to wait on
         }
-        throw new AssertionError("no engine started under " + process.pid());
+        throw new AssertionError(otherwise);
     }
 
     private void assertResumeFinishes(Path db) throws Exception {
@@ -165,24 +187,39 @@ class RunCommandTest {
     }
 
     /**
-     * issue 10 item 10: Ctrl+C (SIGINT to the JVM alone) while the engine cannot obey SIGTERM (it is stopped, as a
-     * hung engine would be): the engine is gone within 2 s, the CLI exits, the run is stored interrupted and resumes.
+     * issue 10 item 10: Ctrl+C (SIGINT to the JVM alone) while the engine measuring a point cannot obey SIGTERM (it
+     * is stopped, as a hung engine would be): the engine is gone within 2 s, the CLI exits, the run is stored
+     * interrupted and resumes.
      */
     @Test
     void ctrlCLeavesNoEngineBehindEvenOneThatIgnoresSigtermAndTheRunResumes() throws Exception {
+        ctrlCWithAStoppedEngine(false, 2);
+    }
+
+    /**
+     * The same with the run's session engine itself stopped (between points it is the only engine): it cannot read
+     * the stop line, so only a kill ends it. It was left stopped behind the exited CLI for good (CI, 2026-12-01).
+     */
+    @Test
+    void ctrlCLeavesNoEngineBehindWhenTheSessionEngineItselfIsStopped() throws Exception {
+        ctrlCWithAStoppedEngine(true, 5);
+    }
+
+    private void ctrlCWithAStoppedEngine(boolean session, int goneWithinS) throws Exception {
         Path db = dir.resolve("d.db");
         Process process = startRun(db);
         awaitPointsStored(process, 2);
-        long engine = awaitEngine(process);
+        long engine = session ? awaitSessionEngine(process) : awaitPointEngine(process);
         ProcessHandle engineHandle = ProcessHandle.of(engine).orElseThrow();
         assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(engine)).start().waitFor());
         long signalled = System.nanoTime();
         assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor());
 
         try {
-            engineHandle.onExit().get(2, TimeUnit.SECONDS);
+            engineHandle.onExit().get(goneWithinS, TimeUnit.SECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("the engine " + engine + " still runs 2 s after Ctrl+C", e);
+            new ProcessBuilder("kill", "-KILL", Long.toString(engine)).start().waitFor();
+            throw new AssertionError("the engine " + engine + " still runs " + goneWithinS + " s after Ctrl+C", e);
         }
         long goneMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - signalled);
         assertTrue(process.waitFor(10, TimeUnit.SECONDS), "the CLI did not exit after Ctrl+C");
