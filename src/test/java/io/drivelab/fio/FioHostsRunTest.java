@@ -194,6 +194,14 @@ class FioHostsRunTest {
         return a;
     }
 
+    private static String read(Path log) {
+        try {
+            return Files.readString(log);
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
+    }
+
     private static long completePoints(Store store, long runId) {
         return store.listPoints(runId).stream().filter(p -> p.point().status()
                 == io.drivelab.store.PointStatus.COMPLETE).count();
@@ -223,7 +231,8 @@ class FioHostsRunTest {
             FioHost again = servers.startOn(fio, a.port(), dir.resolve("a2.log"));
             assertEquals(a, again);
             var resumed = FioEngineRunTest.drivelab("resume", "1", "--db", db.toString());
-            assertEquals(0, resumed.exit(), resumed.err() + resumed.out());
+            assertEquals(0, resumed.exit(), () -> resumed.err() + resumed.out() + "\nthe server's log before: "
+                    + read(dir.resolve("a.log")) + "\nand now: " + read(dir.resolve("a2.log")));
         }
         try (Store store = Store.open(db)) {
             assertEquals(RunStatus.COMPLETE, store.getRun(1).orElseThrow().status());
