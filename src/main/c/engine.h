@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -57,6 +58,9 @@ struct options {
 	/* --rate / --rate_iops: per job, I/Os issued at evenly spaced times (fio's rate_process=linear); 0: none */
 	uint64_t rate_bytes;         /* bytes per second */
 	uint64_t rate_iops;
+	/* --cpus_allowed (fio's name, its "shared" policy): the CPUs every job and its kernel workers may run on */
+	const char *cpus_allowed;    /* as given; NULL: where the scheduler puts them */
+	cpu_set_t cpus;
 };
 
 /* The mark the engine puts on every file it creates: only such files are written without --overwrite-file. */
@@ -75,6 +79,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		  bool *want_version);
 int parse_size(const char *s, uint64_t *out);
 int parse_uint(const char *s, uint64_t max, uint64_t *out);
+int parse_cpu_list(const char *s, cpu_set_t *set);
 const char *rw_name(enum rw_mode rw);
 const char *engine_name(enum engine_kind e);
 static inline bool rw_is_random(enum rw_mode rw)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sched.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -284,6 +285,12 @@ void *job_main(void *arg)
 		ret = -ENOMEM;
 	else
 		ret = job_buffers(j, why, sizeof(why));
+	/* before the ring: the kernel workers it hands I/O to are made later, with this thread's CPUs */
+	if (ret == 0 && r->opt->cpus_allowed && sched_setaffinity(0, sizeof(r->opt->cpus), &r->opt->cpus)) {
+		ret = -errno;
+		snprintf(why, sizeof(why), "cannot keep to --cpus_allowed=%s: %s", r->opt->cpus_allowed,
+			 strerror(errno));
+	}
 	if (ret == 0)
 		ret = j->be->init(j, why, sizeof(why));
 	if (ret < 0) {

@@ -37,7 +37,7 @@ static const char usage[] =
 	"  --size=SIZE --offset=SIZE --io_size=SIZE --loops=N\n"
 	"  --runtime=SEC --ramp_time=SEC --status-interval=MS\n"
 	"  --rate=BYTES/s | --rate_iops=N (per job, I/Os at evenly spaced times; latency also from the scheduled time)\n"
-	"  --ioengine=io_uring|libaio|psync|auto --direct=0|1 --hipri --sqthread_poll\n"
+	"  --ioengine=io_uring|libaio|psync|auto --direct=0|1 --hipri --sqthread_poll --cpus_allowed=LIST (e.g. 1,4-7)\n"
 	"  --randseed=N --buffer_pattern=random|zero --buffer_compress_percentage=PCT\n"
 	"  --allow-destroy=DEVICE (write to a block device) --overwrite-file (write a file the engine did not\n"
 	"  create) --unlink (remove a file the engine created)\n"

@@ -122,7 +122,7 @@ enum opt_id {
 	O_NAME, O_FILENAME, O_RW, O_RWMIXREAD, O_BS, O_BSSPLIT, O_IODEPTH, O_NUMJOBS, O_SIZE, O_OFFSET,
 	O_RUNTIME, O_RAMP, O_IO_SIZE, O_LOOPS, O_DIRECT, O_IOENGINE, O_HIPRI, O_SQTHREAD_POLL, O_RANDSEED,
 	O_STATUS_INTERVAL, O_SPIN_US, O_BUFFER_PATTERN, O_BUFFER_COMPRESS, O_ALLOW_DESTROY, O_OVERWRITE_FILE, O_UNLINK, O_HELP, O_VERSION,
-	O_CHECKPOINT_SIZE, O_CHECKPOINTS, O_PASSES, O_RATE, O_RATE_IOPS,
+	O_CHECKPOINT_SIZE, O_CHECKPOINTS, O_PASSES, O_RATE, O_RATE_IOPS, O_CPUS_ALLOWED,
 };
 
 static const struct {
@@ -166,9 +166,44 @@ static const struct {
 	{ "passes", O_PASSES, false },
 	{ "rate", O_RATE, false },
 	{ "rate_iops", O_RATE_IOPS, false },
+	{ "cpus_allowed", O_CPUS_ALLOWED, false },
 };
 
 #define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
+
+/* fio's CPU list ("1", "0,2", "4-7", "0-1,6"); -1 on anything else, -2 for a CPU at CPU_SETSIZE or past it. */
+int parse_cpu_list(const char *s, cpu_set_t *set)
+{
+	CPU_ZERO(set);
+	if (!*s)
+		return -1;
+	while (*s) {
+		uint64_t first, last;
+		char *end;
+		if (*s < '0' || *s > '9')
+			return -1;
+		first = strtoull(s, &end, 10);
+		last = first;
+		if (*end == '-') {
+			s = end + 1;
+			if (*s < '0' || *s > '9')
+				return -1;
+			last = strtoull(s, &end, 10);
+		}
+		if (last < first)
+			return -1;
+		if (last >= CPU_SETSIZE)
+			return -2;
+		for (uint64_t c = first; c <= last; c++)
+			CPU_SET((int)c, set);
+		s = end;
+		if (*s == ',' && s[1])
+			s++;
+		else if (*s)
+			return -1;
+	}
+	return 0;
+}
 
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen, bool *want_help,
 		  bool *want_version)
@@ -402,6 +437,23 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 				BAD("--rate_iops=%s is not a number of I/Os per second from 1 to %llu", val,
 				    (unsigned long long)MAX_RATE_IOPS);
 			break;
+		case O_CPUS_ALLOWED: {
+			cpu_set_t usable;
+			int bad = parse_cpu_list(val, &o->cpus);
+			if (bad == -2)
+				BAD("--cpus_allowed=%s names a CPU beyond %d, the last this engine can keep a job to", val,
+				    CPU_SETSIZE - 1);
+			if (bad)
+				BAD("--cpus_allowed=%s is not a list of CPU numbers (e.g. 1, 0-3 or 0,2)", val);
+			if (sched_getaffinity(0, sizeof(usable), &usable) == 0) {
+				for (int c = 0; c < CPU_SETSIZE; c++)
+					if (CPU_ISSET(c, &o->cpus) && !CPU_ISSET(c, &usable))
+						BAD("--cpus_allowed=%s names CPU %d, which is offline or not one this engine may "
+						    "use (%d CPUs: see nproc)", val, c, CPU_COUNT(&usable));
+			}
+			o->cpus_allowed = val;
+			break;
+		}
 		case O_HELP: *want_help = true; return 0;
 		case O_VERSION: *want_version = true; return 0;
 		}

@@ -130,6 +130,8 @@ void report_start(const struct run *r, const struct start_info *si)
 	jw_u64(&w, "spin_us", o->spin_us);
 	jw_u64(&w, "rate", o->rate_bytes);
 	jw_u64(&w, "rate_iops", o->rate_iops);
+	if (o->cpus_allowed)
+		jw_str(&w, "cpus_allowed", o->cpus_allowed);
 	if (o->rw == RW_CHECKPOINT) {
 		jw_u64(&w, "checkpoint_size", o->checkpoint_size);
 		jw_dbl(&w, "checkpoint_pct", o->checkpoint_pct);

@@ -174,6 +174,25 @@ static void test_rates(void)
 	expect_refusal("--rw=checkpoint", "--rate=1m", "do not apply to --rw=checkpoint");
 }
 
+/* CPU placement (issue 10, item 18): fio's list syntax; what cannot be a CPU of this machine is refused by number. */
+static void test_cpus_allowed(void)
+{
+	struct options o;
+	char err[512] = "";
+	cpu_set_t set;
+	CHECK(parse(&o, err, sizeof(err), "--filename=/x", NULL, NULL) == 0 && !o.cpus_allowed, "unpinned by default");
+	CHECK(parse(&o, err, sizeof(err), "--filename=/x", "--cpus_allowed=0", NULL) == 0 && o.cpus_allowed &&
+	      CPU_COUNT(&o.cpus) == 1 && CPU_ISSET(0, &o.cpus), "--cpus_allowed=0: %s", err);
+	CHECK(parse_cpu_list("0-2,5,7-8", &set) == 0 && CPU_COUNT(&set) == 6 && CPU_ISSET(5, &set) &&
+	      CPU_ISSET(8, &set) && !CPU_ISSET(3, &set) && !CPU_ISSET(6, &set), "ranges and singles");
+	const char *bad[] = { "", "a", "1-", "-1", "3-1", "1,", ",1", "1,,2", "1 2", "1.5", "1024", "0-99999999999" };
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CHECK(parse_cpu_list(bad[i], &set) != 0, "'%s' accepted as a CPU list", bad[i]);
+	expect_refusal("--cpus_allowed=1-", NULL, "--cpus_allowed=1- is not a list of CPU numbers");
+	expect_refusal("--cpus_allowed=1000", NULL, "names CPU 1000, which is offline");
+	expect_refusal("--cpus_allowed=0,4000", NULL, "names a CPU beyond 1023");
+}
+
 int main(void)
 {
 	test_defaults();
@@ -185,5 +204,6 @@ int main(void)
 	test_numbers_are_decimal_only();
 	test_rates();
 	test_products_and_depth_are_bounded();
+	test_cpus_allowed();
 	return check_summary("test_options");
 }
