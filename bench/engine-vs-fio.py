@@ -2,13 +2,16 @@
 """Runs fio and drivelab-engine in turn on the same target and prints medians and ratios.
 
 Usage: bench/engine-vs-fio.py [--target DEV|FILE] [--rounds N] [--runtime S] [--engine PATH] [--only NAME]
+                              [--cpus-allowed LIST]
 
 Without --target it sets up /dev/zram0 (root; a RAM block device shows the engine's own overhead) or falls
 back to a loop device over a file in /tmp. The machines are noisy: the two tools alternate (the order swaps
 every round), each round's engine/fio ratio is taken, and the median of those ratios is judged; the load average
 before and after is printed with it. Percentiles are of the same latency for both tools: from submission to
 completion (fio's lat, with --lat_percentiles=1; fio's default clat percentiles start after its submit call
-returns and would flatter fio). Not part of the test suite; results go into README's Performance.
+returns and would flatter fio). --cpus-allowed keeps both tools' jobs to the CPUs given (fio's cpus_allowed, the
+engine's --cpus_allowed): placement like for like, e.g. for QD1 on a VM. Not part of the test suite; results go
+into README's Performance.
 """
 import argparse, json, os, shutil, statistics, subprocess, sys, tempfile
 
@@ -50,10 +53,14 @@ def setup_target(size):
     sys.exit("run as root (to use /dev/zram0 or a loop device), or pass --target FILE")
 
 
-def fio_point(target, rw, bs, qd, ioengine, runtime, size):
+def placement(cpus):
+    return [f"--cpus_allowed={cpus}"] if cpus else []
+
+
+def fio_point(target, rw, bs, qd, ioengine, runtime, size, cpus=None):
     out = sh(["fio", "--name=bench", f"--filename={target}", f"--rw={rw}", f"--bs={bs}", f"--iodepth={qd}",
               f"--ioengine={ioengine}", "--direct=1", f"--size={size}", f"--runtime={runtime}", "--time_based",
-              "--randrepeat=0", "--lat_percentiles=1", "--output-format=json"] + FIO_ENGINE_OPTS.get(ioengine, [])
+              "--randrepeat=0", "--lat_percentiles=1", "--output-format=json"] + FIO_ENGINE_OPTS.get(ioengine, []) + placement(cpus)
              # the engine writes incompressible data; fio's default buffers compress (zram then compresses them)
              + (["--refill_buffers"] if "write" in rw else []))
     job = json.loads(out[out.index("{"):])["jobs"][0]
@@ -62,9 +69,9 @@ def fio_point(target, rw, bs, qd, ioengine, runtime, size):
             "p50": d["lat_ns"]["percentile"]["50.000000"], "p99": d["lat_ns"]["percentile"]["99.000000"]}
 
 
-def engine_point(engine, target, rw, bs, qd, ioengine, runtime, size):
+def engine_point(engine, target, rw, bs, qd, ioengine, runtime, size, cpus=None):
     args = [engine, f"--filename={target}", f"--rw={rw}", f"--bs={bs}", f"--iodepth={qd}",
-            f"--ioengine={ioengine}", f"--size={size}", f"--runtime={runtime}"]
+            f"--ioengine={ioengine}", f"--size={size}", f"--runtime={runtime}"] + placement(cpus)
     args += confirmations(target)
     lines = [json.loads(l) for l in sh(args).splitlines()]
     res = next(l for l in lines if l["type"] == "result")
@@ -103,6 +110,7 @@ def main():
     ap.add_argument("--size", default="1g", help="region both tools work in")
     ap.add_argument("--engine", default=os.path.join(HERE, "..", "target", "drivelab-engine"))
     ap.add_argument("--only", help="run only the case with this name")
+    ap.add_argument("--cpus-allowed", help="keep both tools' jobs to these CPUs (e.g. 1)")
     a = ap.parse_args()
     if not shutil.which("fio"):
         sys.exit("fio is not installed (apt-get install -y fio)")
@@ -118,7 +126,8 @@ def main():
         fill += confirmations(target)
         sh(fill)
         print(f"target {target}, {a.rounds} rounds x {a.runtime} s per tool, fio {sh(['fio', '--version']).strip()} "
-              f"(io_uring with fixedbufs, registerfiles; writes with refill_buffers)")
+              f"(io_uring with fixedbufs, registerfiles; writes with refill_buffers)"
+              + (f"; both kept to CPUs {a.cpus_allowed}" if a.cpus_allowed else "; placement left to the scheduler"))
         print(f"load average before: {load()}")
         print(f"{'case':22} {'figure':8} {'fio median':>14} {'engine median':>14} {'ratio':>7} {'goal':>11}  "
               f"p50 fio/eng (us)   p99 fio/eng (us)")
@@ -132,9 +141,10 @@ def main():
                 pair = [("fio", fio_runs), ("engine", eng_runs)]
                 for tool, runs in (pair if r % 2 == 0 else pair[::-1]):
                     if tool == "fio":
-                        runs.append(fio_point(target, rw, bs, qd, ioengine, a.runtime, a.size))
+                        runs.append(fio_point(target, rw, bs, qd, ioengine, a.runtime, a.size, a.cpus_allowed))
                     else:
-                        runs.append(engine_point(a.engine, target, rw, bs, qd, ioengine, a.runtime, a.size))
+                        runs.append(engine_point(a.engine, target, rw, bs, qd, ioengine, a.runtime, a.size,
+                                                 a.cpus_allowed))
             med = lambda runs, k: statistics.median(x[k] for x in runs)
             f, e = med(fio_runs, figure), med(eng_runs, figure)
             ratios = [x[figure] / y[figure] for x, y in zip(eng_runs, fio_runs) if y[figure]]
