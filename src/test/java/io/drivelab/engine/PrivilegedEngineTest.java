@@ -108,7 +108,7 @@ class PrivilegedEngineTest {
     void aPrivilegedSessionNeverWritesAMountedDevice() throws Exception {
         Path mountPoint = dir.resolve("mnt");
         try (TestLoop loop = TestLoop.attach(dir.resolve("backing.img"), 32 << 20)) {
-            run("mkfs.ext4", "-q", loop.device.toString());
+            run("mkfs.ext4", "-q", "-E", "lazy_itable_init=0,lazy_journal_init=0", loop.device.toString());
             Files.createDirectories(mountPoint);
             run("mount", loop.device.toString(), mountPoint.toString());
             try {
