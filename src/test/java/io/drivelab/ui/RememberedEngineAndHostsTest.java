@@ -25,7 +25,7 @@ class RememberedEngineAndHostsTest {
         Settings d = Settings.defaults();
         Settings saved = new Settings(d.width(), d.height(), d.preset(), d.planFile(), d.runtime(), d.ramp(),
                 d.idle(), d.preconditions(), d.folder(), d.fileSize(), d.referenceDrives(), d.logScale(), d.tab(),
-                d.theme(), d.runTogether(), EngineChoice.Engine.FIO.remembered(), hosts);
+                d.theme(), d.runTogether(), EngineChoice.Engine.FIO.remembered(), hosts, null);
         Path file = dir.resolve("gui.json");
         saved.save(file);
         Settings read = Settings.load(file);

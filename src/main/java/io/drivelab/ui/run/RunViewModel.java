@@ -202,7 +202,9 @@ public final class RunViewModel {
                     confirmed.overwrite().contains(t.path())));
         }
         RunSession.Order order = targets.orderProperty().get();
-        RunSession s = begin().measuredBy(plan.engine().measuredBy());
+        boolean stopOthers = targets.stopOthersOnFailureProperty().get();
+        List<String> names = jobs.stream().map(j -> j.path().toString()).toList();
+        RunSession s = begin().measuredBy(plan.engine().measuredBy()).stopAllOnFailure(stopOthers);
         thread = tasks.startThread("drivelab-run", () -> {
             try {
                 s.run(jobs, order, null, new RunSession.Listener() {
@@ -216,7 +218,7 @@ public final class RunViewModel {
 
                     @Override
                     public void filed(long groupId, List<Long> runIds) {
-                        feed.post(new LiveFeed.Together(runIds));
+                        feed.post(new LiveFeed.Together(runIds, names, stopOthers));
                     }
 
                     @Override

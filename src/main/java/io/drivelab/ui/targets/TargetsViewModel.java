@@ -14,9 +14,13 @@ import io.drivelab.fio.FioServerProbe;
 import io.drivelab.run.RunSession;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.ui.common.Tasks;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -37,6 +41,9 @@ public final class TargetsViewModel {
     private final ReadOnlyStringWrapper drivesMessage = new ReadOnlyStringWrapper("Looking for drives…");
     private final ObjectProperty<RunSession.Order> order = new SimpleObjectProperty<>(
             RunSession.Order.ONE_AFTER_ANOTHER);
+    private final BooleanProperty stopOthersOnFailure = new SimpleBooleanProperty();
+    private final BooleanBinding together = Bindings.createBooleanBinding(
+            () -> order.get() == RunSession.Order.TOGETHER && selected().size() > 1, order, targets);
 
     public TargetsViewModel(Tasks tasks, DeviceDiscovery discovery, String folder, String size) {
         this.tasks = tasks;
@@ -56,6 +63,19 @@ public final class TargetsViewModel {
     /** Whether the ticked targets run one after another or at the same time (point by point together). */
     public ObjectProperty<RunSession.Order> orderProperty() {
         return order;
+    }
+
+    /** Whether more than one ticked target runs at the same time: only then can one failing stop the others. */
+    public BooleanBinding togetherProperty() {
+        return together;
+    }
+
+    /**
+     * Whether, when targets run at the same time and one fails (say its host stops answering), the others are
+     * stopped too, each keeping what it measured; by default they go on.
+     */
+    public BooleanProperty stopOthersOnFailureProperty() {
+        return stopOthersOnFailure;
     }
 
     /** Adds a remote host (HOST or HOST:PORT) with the path of a file or device there, ticked, after the others. */
