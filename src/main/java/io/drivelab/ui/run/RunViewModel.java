@@ -36,8 +36,9 @@ import javafx.beans.property.ReadOnlyStringProperty;
  * Start, Stop and what a run shows while it goes. Start is possible only when the targets, the plan and the write
  * guard agree ({@link #startBlockedProperty()} says why not; the guard is asked off the UI thread); a plan that
  * destroys a drive needs its name typed ({@link #confirmationsNeeded()}). The ticked targets run one after another
- * or at the same time through the core's {@link RunSession} on a thread of their own; what they report reaches this view-model only
- * through {@link #drain()}, which the UI thread calls at its own pace.
+ * or at the same time through the core's {@link RunSession} on a thread of their own (at the same time, one failing
+ * stops the others if the targets say so); what they report reaches this view-model only through {@link #drain()},
+ * which the UI thread calls at its own pace.
  */
 public final class RunViewModel {
 

@@ -27,7 +27,9 @@ import javafx.collections.ObservableList;
 
 /**
  * The targets column: a test file (ticked by default, the safe choice), the remote hosts the user added (a file or
- * device on each, measured through its fio server), and the drives device discovery finds, each with its badge. The list reports a change whenever a target is ticked or the test file is edited.
+ * device on each, measured through its fio server), and the drives device discovery finds, each with its badge.
+ * The list reports a change whenever a target is ticked or the test file is edited. With several ticked, they run
+ * one after another or at the same time, and at the same time one failing may stop the others.
  */
 public final class TargetsViewModel {
     /** A remote host as remembered: HOST or HOST:PORT as typed, the path there, and whether it is ticked. */
