@@ -111,6 +111,7 @@ public final class MainWindow {
         targets = new TargetsViewModel(tasks, context.discovery(), settings.folder(), settings.fileSize());
         targets.orderProperty().set(Boolean.TRUE.equals(settings.runTogether()) ? RunSession.Order.TOGETHER
                 : RunSession.Order.ONE_AFTER_ANOTHER);
+        targets.stopOthersOnFailureProperty().set(Boolean.TRUE.equals(settings.stopOthersOnFailure()));
         plan = new PlanViewModel(settings.preset());
         restorePlan(settings);
         plan.engine().chosenProperty().set(EngineChoice.Engine.named(settings.engine()));
@@ -360,7 +361,8 @@ public final class MainWindow {
                 references.drives().isEmpty() ? rememberedDrives : references.chosenNames(),
                 compare.logScaleProperty().get(), tabs.getSelectionModel().getSelectedItem().getText(),
                 theme.get().name(), targets.orderProperty().get() == RunSession.Order.TOGETHER,
-                plan.engine().chosenProperty().get().remembered(), targets.remoteHosts());
+                plan.engine().chosenProperty().get().remembered(), targets.remoteHosts(),
+                targets.stopOthersOnFailureProperty().get());
     }
 
     private void restorePlan(Settings s) {

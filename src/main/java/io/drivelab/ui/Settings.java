@@ -24,12 +24,15 @@ import io.drivelab.ui.targets.TargetsViewModel;
  * @param runTogether     whether the ticked targets run at the same time (null: one after another)
  * @param engine          what measures the plan: "drivelab" or "fio" (null: DriveLab's engine)
  * @param remoteHosts     the remote hosts in the Targets list, in order (null: none)
+ * @param stopOthersOnFailure whether the targets running at the same time all stop when one fails (null: the
+ *                        others go on)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Settings(double width, double height, String preset, String planFile, Integer runtime, Integer ramp,
                        Integer idle, Boolean preconditions, String folder, String fileSize,
                        List<String> referenceDrives, Boolean logScale, String tab, String theme,
-                       Boolean runTogether, String engine, List<TargetsViewModel.RemoteHost> remoteHosts) {
+                       Boolean runTogether, String engine, List<TargetsViewModel.RemoteHost> remoteHosts,
+                       Boolean stopOthersOnFailure) {
 
     public static final double DEFAULT_WIDTH = 1440;
     public static final double DEFAULT_HEIGHT = 900;
@@ -37,7 +40,7 @@ public record Settings(double width, double height, String preset, String planFi
 
     public static Settings defaults() {
         return new Settings(DEFAULT_WIDTH, DEFAULT_HEIGHT, null, null, null, null, null, null,
-                System.getProperty("java.io.tmpdir"), "1G", null, null, null, null, null, null, null);
+                System.getProperty("java.io.tmpdir"), "1G", null, null, null, null, null, null, null, null);
     }
 
     /** $XDG_CONFIG_HOME/drivelab/gui.json, else ~/.config/drivelab/gui.json. */
@@ -64,7 +67,7 @@ public record Settings(double width, double height, String preset, String planFi
                     s.preset(), s.planFile(), s.runtime(), s.ramp(), s.idle(), s.preconditions(),
                     s.folder() == null ? d.folder() : s.folder(), s.fileSize() == null ? d.fileSize() : s.fileSize(),
                     s.referenceDrives(), s.logScale(), s.tab(), s.theme(), s.runTogether(), s.engine(),
-                    s.remoteHosts());
+                    s.remoteHosts(), s.stopOthersOnFailure());
         } catch (IOException e) {
             // Settings are a convenience: a damaged file must not keep the window from opening.
             return defaults();

@@ -74,7 +74,7 @@ public final class FioServers implements AutoCloseable {
     }
 
     /** The {@code index}-th server stops answering at once: it and the workers it forked are killed. */
-    void kill(int index) throws InterruptedException {
+    public void kill(int index) throws InterruptedException {
         signal(index, "KILL");
         servers.get(index).destroyForcibly();
         servers.get(index).waitFor();

@@ -25,7 +25,7 @@ class RememberedEngineAndHostsTest {
         Settings d = Settings.defaults();
         Settings saved = new Settings(d.width(), d.height(), d.preset(), d.planFile(), d.runtime(), d.ramp(),
                 d.idle(), d.preconditions(), d.folder(), d.fileSize(), d.referenceDrives(), d.logScale(), d.tab(),
-                d.theme(), d.runTogether(), EngineChoice.Engine.FIO.remembered(), hosts);
+                d.theme(), d.runTogether(), EngineChoice.Engine.FIO.remembered(), hosts, null);
         Path file = dir.resolve("gui.json");
         saved.save(file);
         Settings read = Settings.load(file);
@@ -40,5 +40,22 @@ class RememberedEngineAndHostsTest {
         Settings read = Settings.load(file);
         assertEquals(EngineChoice.Engine.DRIVELAB, EngineChoice.Engine.named(read.engine()));
         assertNull(read.remoteHosts());
+    }
+
+    @Test
+    void stoppingTheOthersWhenOneFailsIsReadBackAsSavedAndIsOffInOlderSettings() throws Exception {
+        Settings d = Settings.defaults();
+        Path file = dir.resolve("gui.json");
+        new Settings(d.width(), d.height(), d.preset(), d.planFile(), d.runtime(), d.ramp(), d.idle(),
+                d.preconditions(), d.folder(), d.fileSize(), d.referenceDrives(), d.logScale(), d.tab(), d.theme(),
+                true, d.engine(), d.remoteHosts(), true).save(file);
+        assertEquals(Boolean.TRUE, Settings.load(file).stopOthersOnFailure());
+
+        Files.writeString(file, "{\"width\": 1200, \"height\": 800, \"runTogether\": true, \"remoteHosts\": "
+                + "[{\"host\": \"server1\", \"path\": \"/data/a.img\", \"ticked\": true}]}");
+        Settings older = Settings.load(file);
+        assertNull(older.stopOthersOnFailure(), "a file from before the choice: the others go on");
+        assertEquals(Boolean.TRUE, older.runTogether());
+        assertEquals(1, older.remoteHosts().size(), "the rest of it still reads");
     }
 }

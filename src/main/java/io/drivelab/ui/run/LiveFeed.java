@@ -87,8 +87,11 @@ final class LiveFeed implements RunListener {
     record AlongsidePointStarted(String target) implements Event {
     }
 
-    /** Runs filed to go at the same time, the first shown live. */
-    record Together(List<Long> runIds) implements Event {
+    /**
+     * Runs filed to go at the same time, the first shown live: their targets in the same order, and whether one
+     * failing stops the others.
+     */
+    record Together(List<Long> runIds, List<String> targets, boolean stopOthersOnFailure) implements Event {
     }
 
     /** Every target is done, or the user stopped. */

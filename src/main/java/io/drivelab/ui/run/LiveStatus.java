@@ -14,6 +14,7 @@ import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,6 +49,14 @@ final class LiveStatus {
     private final Set<String> measuredKeys = new HashSet<>();
     /** What each run of this start said when it ended, by run: runs at the same time end together. */
     private final Map<Long, String> ends = new LinkedHashMap<>();
+    /** How each run of this start ended, by run. */
+    private final Map<Long, RunStatus> endedAs = new LinkedHashMap<>();
+    /** The target of each run going at the same time as others, by run. */
+    private final Map<Long, String> targetOf = new HashMap<>();
+    /** Whether runs at the same time all stop when one fails. */
+    private boolean stopOthersOnFailure;
+    /** Whether the user asked to stop: then runs stopped are not put down to a failure. */
+    private boolean stopAsked;
     private long resumedRunId = -1;
     /** What the status says of the runs going at the same time as the one shown, or "". */
     private String alongside = "";
@@ -64,6 +73,10 @@ final class LiveStatus {
         shownSecond = -1;
         countMeasured(List.of());
         ends.clear();
+        endedAs.clear();
+        targetOf.clear();
+        stopOthersOnFailure = false;
+        stopAsked = false;
         alongside = "";
         problems.clear();
         error.set("");
@@ -115,6 +128,7 @@ final class LiveStatus {
                 live.clear();
                 countMeasured(List.of());
                 ends.clear();
+                endedAs.clear();
             }
             live.planned(e.run(), e.plan(), e.items());
             lastRunId.set(e.runId());
@@ -129,12 +143,17 @@ final class LiveStatus {
             List<String> others = e.runIds().stream().skip(1).map(String::valueOf).toList();
             alongside = " At the same time: run " + String.join(", ", others) + " (its line on the time chart; its "
                     + "points when it ends).";
+            for (int i = 0; i < e.runIds().size(); i++) {
+                targetOf.put(e.runIds().get(i), e.targets().get(i));
+            }
+            stopOthersOnFailure = e.stopOthersOnFailure();
         } else if (event instanceof LiveFeed.AlongsideFinished e) {
             finished(e.runId(), e.status(), e.error(), e.points());
         } else if (event instanceof LiveFeed.TargetFailed e) {
             problems.add(e.target() + ": " + e.message());
             error.set(describeProblems());
         } else if (event instanceof LiveFeed.AllFinished) {
+            sayWhyTheOthersStopped();
             running.set(false);
             current.set("");
             eta.set("");
@@ -152,6 +171,7 @@ final class LiveStatus {
             case RUNNING -> "";
         };
         ends.put(runId, line);
+        endedAs.put(runId, how);
         status.set(String.join(" ", ends.values()));
         if (how == RunStatus.COMPLETE) {
             progress.set(1);
@@ -166,8 +186,38 @@ final class LiveStatus {
         }
     }
 
+    /**
+     * Runs at the same time, one failed, and the others were stopped with it as the user chose: says which failed,
+     * and that the others keep what they measured and can be resumed.
+     */
+    private void sayWhyTheOthersStopped() {
+        List<Long> failed = runsThatEnded(RunStatus.FAILED);
+        List<Long> stopped = runsThatEnded(RunStatus.INTERRUPTED);
+        if (!stopOthersOnFailure || stopAsked || failed.isEmpty() || stopped.isEmpty()) {
+            return;
+        }
+        boolean one = stopped.size() == 1;
+        problems.add(named(failed) + " failed, so the targets running with it were stopped (\"If one target "
+                + "fails, stop the others\" is ticked): " + named(stopped) + (one ? " keeps" : " keep") + " what "
+                + (one ? "it" : "they") + " measured; resume " + (one ? "it" : "them") + " from History to measure "
+                + "the rest");
+        error.set(describeProblems());
+        status.set(status.get() + " Stopped because " + named(failed) + " failed.");
+    }
+
+    private List<Long> runsThatEnded(RunStatus how) {
+        return endedAs.entrySet().stream().filter(e -> e.getValue() == how).map(Map.Entry::getKey).toList();
+    }
+
+    /** "run 4 on /tmp/a.img, run 5 on host:/dev/nvme1n1". */
+    private String named(List<Long> runIds) {
+        return String.join(", ", runIds.stream().map(id -> "run " + id + (targetOf.containsKey(id) ? " on "
+                + targetOf.get(id) : "")).toList());
+    }
+
     /** Stop was asked for: said until the run ends (a new start says otherwise). */
     void stopping() {
+        stopAsked = true;
         if (running.get()) {
             status.set(STOPPING);
         }

@@ -36,8 +36,9 @@ import javafx.beans.property.ReadOnlyStringProperty;
  * Start, Stop and what a run shows while it goes. Start is possible only when the targets, the plan and the write
  * guard agree ({@link #startBlockedProperty()} says why not; the guard is asked off the UI thread); a plan that
  * destroys a drive needs its name typed ({@link #confirmationsNeeded()}). The ticked targets run one after another
- * or at the same time through the core's {@link RunSession} on a thread of their own; what they report reaches this view-model only
- * through {@link #drain()}, which the UI thread calls at its own pace.
+ * or at the same time through the core's {@link RunSession} on a thread of their own (at the same time, one failing
+ * stops the others if the targets say so); what they report reaches this view-model only through {@link #drain()},
+ * which the UI thread calls at its own pace.
  */
 public final class RunViewModel {
 
@@ -202,7 +203,9 @@ public final class RunViewModel {
                     confirmed.overwrite().contains(t.path())));
         }
         RunSession.Order order = targets.orderProperty().get();
-        RunSession s = begin().measuredBy(plan.engine().measuredBy());
+        boolean stopOthers = targets.stopOthersOnFailureProperty().get();
+        List<String> names = jobs.stream().map(j -> j.path().toString()).toList();
+        RunSession s = begin().measuredBy(plan.engine().measuredBy()).stopAllOnFailure(stopOthers);
         thread = tasks.startThread("drivelab-run", () -> {
             try {
                 s.run(jobs, order, null, new RunSession.Listener() {
@@ -216,7 +219,7 @@ public final class RunViewModel {
 
                     @Override
                     public void filed(long groupId, List<Long> runIds) {
-                        feed.post(new LiveFeed.Together(runIds));
+                        feed.post(new LiveFeed.Together(runIds, names, stopOthers));
                     }
 
                     @Override

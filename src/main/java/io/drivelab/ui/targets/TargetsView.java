@@ -56,6 +56,14 @@ public final class TargetsView extends VBox {
         order.setTooltip(new Tooltip("At the same time: every ticked target measures each point together"));
         HBox orderRow = new HBox(6, hint("Run them"), order);
         orderRow.setAlignment(Pos.CENTER_LEFT);
+        CheckBox stopOthers = new CheckBox("If one target fails, stop the others");
+        stopOthers.setId("stop-others");
+        stopOthers.setWrapText(true);
+        stopOthers.selectedProperty().bindBidirectional(model.stopOthersOnFailureProperty());
+        stopOthers.disableProperty().bind(model.togetherProperty().not());
+        stopOthers.setTooltip(new Tooltip("With targets running at the same time: when one fails (say its host "
+                + "stops answering), the others stop too, keep what they measured and can be resumed from History. "
+                + "Unticked, they go on."));
         ScrollPane scroll = new ScrollPane(cards);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
@@ -79,7 +87,7 @@ public final class TargetsView extends VBox {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox buttons = new HBox(8, addRemote, spacer, refresh);
         buttons.setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(title, hint, orderRow, scroll, drives, buttons);
+        getChildren().addAll(title, hint, orderRow, stopOthers, scroll, drives, buttons);
         model.targets().addListener((ListChangeListener<Target>) c -> {
             boolean structural = false;
             while (c.next()) {

@@ -14,16 +14,22 @@ import io.drivelab.fio.FioServerProbe;
 import io.drivelab.run.RunSession;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.ui.common.Tasks;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
  * The targets column: a test file (ticked by default, the safe choice), the remote hosts the user added (a file or
- * device on each, measured through its fio server), and the drives device discovery finds, each with its badge. The list reports a change whenever a target is ticked or the test file is edited.
+ * device on each, measured through its fio server), and the drives device discovery finds, each with its badge.
+ * The list reports a change whenever a target is ticked or the test file is edited. With several ticked, they run
+ * one after another or at the same time, and at the same time one failing may stop the others.
  */
 public final class TargetsViewModel {
     /** A remote host as remembered: HOST or HOST:PORT as typed, the path there, and whether it is ticked. */
@@ -37,6 +43,9 @@ public final class TargetsViewModel {
     private final ReadOnlyStringWrapper drivesMessage = new ReadOnlyStringWrapper("Looking for drives…");
     private final ObjectProperty<RunSession.Order> order = new SimpleObjectProperty<>(
             RunSession.Order.ONE_AFTER_ANOTHER);
+    private final BooleanProperty stopOthersOnFailure = new SimpleBooleanProperty();
+    private final BooleanBinding together = Bindings.createBooleanBinding(
+            () -> order.get() == RunSession.Order.TOGETHER && selected().size() > 1, order, targets);
 
     public TargetsViewModel(Tasks tasks, DeviceDiscovery discovery, String folder, String size) {
         this.tasks = tasks;
@@ -56,6 +65,19 @@ public final class TargetsViewModel {
     /** Whether the ticked targets run one after another or at the same time (point by point together). */
     public ObjectProperty<RunSession.Order> orderProperty() {
         return order;
+    }
+
+    /** Whether more than one ticked target runs at the same time: only then can one failing stop the others. */
+    public BooleanBinding togetherProperty() {
+        return together;
+    }
+
+    /**
+     * Whether, when targets run at the same time and one fails (say its host stops answering), the others are
+     * stopped too, each keeping what it measured; by default they go on.
+     */
+    public BooleanProperty stopOthersOnFailureProperty() {
+        return stopOthersOnFailure;
     }
 
     /** Adds a remote host (HOST or HOST:PORT) with the path of a file or device there, ticked, after the others. */

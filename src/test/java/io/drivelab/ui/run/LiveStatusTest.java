@@ -9,6 +9,7 @@ import java.util.List;
 import io.drivelab.reference.ReferenceLibrary;
 import io.drivelab.report.LibraryCurves;
 import io.drivelab.run.RunProgress;
+import io.drivelab.store.RunStatus;
 import io.drivelab.workload.PlanItem;
 import io.drivelab.workload.Presets;
 import io.drivelab.workload.Region;
@@ -60,5 +61,38 @@ class LiveStatusTest {
         feed.drain().forEach(status::apply);
         assertEquals(2, changes[0], "the next second moves it again");
         assertEquals("Elapsed 2 s", "Elapsed " + status.elapsed.get());
+    }
+
+    @Test
+    void whenOneFailsAndTheOthersAreStoppedWithItTheWindowSaysWhichFailedAndThatTheOthersResume() {
+        LiveStatus status = new LiveStatus(new LiveCharts());
+        endTogether(status, true, false);
+        assertTrue(status.error.get().contains("Run 4 on host-a:/a.img failed, so the targets running with it were "
+                + "stopped (\"If one target fails, stop the others\" is ticked): run 5 on host-b:/b.img keeps what it "
+                + "measured; resume it from History to measure the rest."), status.error.get());
+        assertTrue(status.status.get().endsWith("Stopped because run 4 on host-a:/a.img failed."),
+                status.status.get());
+
+        endTogether(status, true, true);
+        assertTrue(!status.error.get().contains("were stopped"), "the user's Stop is no failure's doing: "
+                + status.error.get());
+        endTogether(status, false, false);
+        assertTrue(!status.error.get().contains("were stopped"), "not chosen: " + status.error.get());
+    }
+
+    /** Runs 4 and 5 at the same time: 4 fails, 5 ends stopped; the user pressed Stop or not. */
+    private static void endTogether(LiveStatus status, boolean stopOthers, boolean userStopped) {
+        LiveFeed feed = new LiveFeed(null);
+        status.starting();
+        feed.post(new LiveFeed.Together(List.of(4L, 5L), List.of("host-a:/a.img", "host-b:/b.img"), stopOthers));
+        feed.runFinished(4, RunStatus.FAILED, "host-a: the fio server stopped answering");
+        feed.post(new LiveFeed.AlongsideFinished(5, RunStatus.INTERRUPTED, "stopped by the user", 1));
+        feed.post(new LiveFeed.AllFinished());
+        feed.drain().forEach(event -> {
+            if (userStopped && event instanceof LiveFeed.AllFinished) {
+                status.stopping();
+            }
+            status.apply(event);
+        });
     }
 }
