@@ -110,7 +110,14 @@ public final class MultiTargetRun {
                     statuses[k] = RunStatus.FAILED;
                 }
                 if (statuses[k] == RunStatus.FAILED && stopAllOnFailure) {
-                    cancel();
+                    // each keeps why it stopped: History shows it long after the window that saw the failure
+                    String why = "stopped because run " + runIds.get(k) + " on " + t.path() + ", running with it, "
+                            + "failed";
+                    for (int other = 0; other < targets.size(); other++) {
+                        if (other != k) {
+                            targets.get(other).runner().cancel(why);
+                        }
+                    }
                 }
             }, "drivelab-target-" + (k + 1));
             threads.add(thread);

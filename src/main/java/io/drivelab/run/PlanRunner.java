@@ -42,7 +42,9 @@ public final class PlanRunner {
 
     /** The target's lock and the run's engine, from the preflight to the run's end. */
     private final TargetHold hold;
+    private static final String STOPPED_BY_THE_USER = "stopped by the user";
     private volatile boolean cancelled;
+    private volatile String stopReason;
     /** The engine bridge of the execution going on, for {@link #cancel()}; null between executions. */
     private volatile Measurement measurement;
     /** Other targets' runners this one keeps in step with, item by item; null when it runs alone. */
@@ -182,6 +184,14 @@ public final class PlanRunner {
 
     /** Stops the run as soon as possible: the running point ends with a partial result, which is kept. */
     public void cancel() {
+        cancel(STOPPED_BY_THE_USER);
+    }
+
+    /** As {@link #cancel()}, storing {@code why} as the interrupted run's reason (the first reason given holds). */
+    public void cancel(String why) {
+        if (stopReason == null) {
+            stopReason = why;
+        }
         cancelled = true;
         Measurement m = measurement;
         if (m != null) {
@@ -282,7 +292,7 @@ public final class PlanRunner {
             }
             if (cancelled && status == RunStatus.COMPLETE) {
                 status = RunStatus.INTERRUPTED;
-                error = "stopped by the user";
+                error = stopReason != null ? stopReason : STOPPED_BY_THE_USER;
             }
             if (status == RunStatus.COMPLETE && !heldUp.isEmpty()) {
                 status = RunStatus.FAILED;

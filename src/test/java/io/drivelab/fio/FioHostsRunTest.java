@@ -164,6 +164,7 @@ class FioHostsRunTest {
                 assertEquals(RunStatus.FAILED, onA.status());
                 assertTrue(onA.error().contains(a.toString()), onA.error());
                 assertEquals(RunStatus.INTERRUPTED, onB.status(), "stopped with its group");
+                assertTrue(onB.error().contains("stopped because run " + onA.id() + " on " + a), onB.error());
                 assertTrue(completePoints(store, onB.id()) < FAULT_PLAN_POINTS, "B stopped before its last point");
             }
             var resumed = FioEngineRunTest.drivelab("resume", "2", "--db", db.toString());
