@@ -90,7 +90,7 @@ class RunCommandTest {
     }
 
     /** Reads the run's output until {@code points} points are stored; the rest of the output is drained aside. */
-    private static void awaitPointsStored(Process process, int points) throws IOException {
+    static void awaitPointsStored(Process process, int points) throws IOException {
         BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8));
         int finished = 0;

@@ -15,10 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,29 +65,6 @@ class RunCpusAllowedTest {
         return process;
     }
 
-    /** Reads the output until {@code points} points are stored, then drains the rest aside. */
-    private static void awaitPointsStored(Process process, int points) throws IOException {
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8));
-        int finished = 0;
-        String line;
-        while (finished < points && (line = out.readLine()) != null) {
-            if (line.contains(" complete ")) {
-                finished++;
-            }
-        }
-        assertEquals(points, finished, "the run ended before " + points + " points");
-        Thread drain = new Thread(() -> {
-            try {
-                out.transferTo(java.io.Writer.nullWriter());
-            } catch (IOException ended) {
-                // the process is gone
-            }
-        });
-        drain.setDaemon(true);
-        drain.start();
-    }
-
     /**
      * The CPUs the jobs of the points measured under {@code process} may run on (Cpus_allowed_list of every thread
      * of a point's engine but its main one and io_uring's workers): {@code cpu} once a point's jobs keep to it, else
@@ -131,7 +105,7 @@ class RunCpusAllowedTest {
         String cpu = lastCpu();
         Process run = drivelab("run", "--db", db().toString(), "--target", target(), "--size", "32M", "--preset",
                 "quick", "--runtime", "1", "--ramp", "0", "--idle", "0", "--cpus-allowed", cpu);
-        awaitPointsStored(run, 2);
+        RunCommandTest.awaitPointsStored(run, 2);
         assertEquals(Set.of(cpu), jobCpus(run, cpu), "the run's jobs keep to the CPU given");
         run.destroyForcibly();
         assertTrue(run.waitFor(10, TimeUnit.SECONDS));
@@ -144,7 +118,7 @@ class RunCpusAllowedTest {
 
         // resumed without being told again: the engine it starts keeps to the same CPU
         Process resume = drivelab("resume", "1", "--db", db().toString());
-        awaitPointsStored(resume, 1);
+        RunCommandTest.awaitPointsStored(resume, 1);
         assertEquals(Set.of(cpu), jobCpus(resume, cpu), "the resumed run's jobs keep to the run's CPU");
         assertTrue(resume.waitFor(120, TimeUnit.SECONDS), "the resumed run did not end");
         assertEquals(0, resume.exitValue());
