@@ -94,8 +94,9 @@ public final class FioJobCommand implements Callable<Integer> {
             String title = "DriveLab run " + run.id() + " \"" + run.name() + "\" (plan \"" + plan.name()
                     + "\", started " + Format.minutes(run.startedAt()) + " on " + run.target()
                     + ") as a fio job file.";
+            // a run kept to some CPUs is reproduced on them
             return FioJobFile.render(plan.expand(), target != null ? target : run.target(),
-                    List.of(title, plan.description()));
+                    List.of(title, plan.description()), run.cpusAllowed());
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.drivelab.cli;
 
 import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.engine.CpuList;
 import io.drivelab.engine.EngineBinary;
 import io.drivelab.fio.FioBinary;
 import io.drivelab.fio.FioHost;
@@ -111,6 +112,13 @@ public final class RunCommand implements Callable<Integer> {
                     + "Measured by fio; a write plan on a device there needs --allow-destroy HOST:/dev/X.")
     List<String> hosts = new ArrayList<>();
 
+    @Option(names = "--cpus-allowed", paramLabel = "LIST",
+            description = "Keep every point's jobs, and the kernel workers they hand I/O to, to these CPUs of this "
+                    + "machine (fio's cpus_allowed: 1, 0-3 or 0,2). Stored with the run: `drivelab resume` keeps "
+                    + "them. Default: the scheduler places them, as fio does; placement can halve a QD1 result "
+                    + "either way (docs/engine.md, \"QD1 latency\").")
+    String cpusAllowed;
+
     @Option(names = "--stop-all-on-failure", description = "With several targets: when one target's run fails "
             + "(e.g. its host stops answering), stop the others too; each keeps what it measured and `drivelab "
             + "resume` goes on. By default the others go on.")
@@ -123,6 +131,7 @@ public final class RunCommand implements Callable<Integer> {
             throw CommandException.badInput("--target is empty: give the test file or the device to measure, e.g. "
                     + "--target /tmp/drivelab.img or --target /dev/nvme1n1");
         }
+        CpuList cpus = cpus();
         TestPlan chosen = plan.preset != null ? Presets.get(plan.preset) : PlanFiles.load(plan.file);
         chosen = chosen.withTimes(nonNegative("--runtime", runtime), nonNegative("--ramp", ramp),
                 nonNegative("--idle", idle));
@@ -151,7 +160,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (Store s = store.open()) {
             RunSession session = new RunSession(s, engine, new DeviceDiscovery()).keepFile(keepFile)
-                    .stopAllOnFailure(stopAllOnFailure).measuredBy(fio);
+                    .stopAllOnFailure(stopAllOnFailure).measuredBy(fio).keptTo(cpus);
             Console console = new Console(out);
             int code;
             try {
@@ -232,7 +241,23 @@ public final class RunCommand implements Callable<Integer> {
         return CommandException.badInput(withHint(e));
     }
 
-    /** The --allow-destroy that names this target (or its device node), or null. */
+    /** The CPUs of --cpus-allowed, checked on this machine before anything runs; null when not given. */
+    private CpuList cpus() {
+        if (cpusAllowed == null) {
+            return null;
+        }
+        if (!hosts.isEmpty()) {
+            throw CommandException.badInput("--cpus-allowed " + cpusAllowed + " with --host: the CPUs are the other "
+                    + "machine's, which this one cannot check; leave out --cpus-allowed (or set cpus_allowed in "
+                    + "that machine's own fio job)");
+        }
+        try {
+            return CpuList.usable(cpusAllowed);
+        } catch (IllegalArgumentException e) {
+            throw CommandException.badInput("--cpus-allowed \"" + cpusAllowed + "\": " + e.getMessage());
+        }
+    }
+
     /** --host A --target P ... paired in order, as the targets the run session measures. */
     private List<Path> remoteTargets(FioBinary fio) {
         if (fio == null) {

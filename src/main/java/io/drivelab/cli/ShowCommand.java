@@ -148,6 +148,9 @@ public final class ShowCommand implements Callable<Integer> {
         }
         out.println("Host:     " + (run.host() == null ? "-" : run.host())
                 + (run.engineVersion() == null ? "" : ", engine " + run.engineVersion()));
+        if (run.cpusAllowed() != null) {
+            out.println("CPUs:     " + run.cpusAllowed() + " (--cpus-allowed)");
+        }
         out.println("Started:  " + Format.seconds(run.startedAt()));
         out.println("Ended:    " + (run.endedAt() == null ? "-" : Format.seconds(run.endedAt())));
         out.println("Status:   " + run.status().dbValue() + ", " + RunSummary.progress(store, run)

@@ -87,13 +87,22 @@ public final class FioProcess implements AutoCloseable {
      */
     public static FioProcess start(FioBinary fio, Point point, String target, FioHost host, EngineListener listener)
             throws EngineException {
+        return start(fio, point, target, host, null, listener);
+    }
+
+    /**
+     * As {@link #start(FioBinary, Point, String, FioHost, EngineListener)}, the job kept to {@code cpusAllowed}
+     * (fio's {@code cpus_allowed}; null: the scheduler places it).
+     */
+    public static FioProcess start(FioBinary fio, Point point, String target, FioHost host, String cpusAllowed,
+                                   EngineListener listener) throws EngineException {
         if (point.isCheckpoint()) {
             throw new EngineException("point " + point.key() + ": AI training checkpoints have no fio equivalent; "
                     + "DriveLab's own engine measures them");
         }
         String jobText;
         try {
-            jobText = FioJobFile.renderMeasurement(point, target, FioCost.options(point, host == null));
+            jobText = FioJobFile.renderMeasurement(point, target, FioCost.options(point, host == null), cpusAllowed);
         } catch (IllegalArgumentException e) {
             throw new EngineException(e.getMessage(), e);
         }

@@ -41,6 +41,7 @@ final class Measurement {
     private final EngineSession session;
     private final Path target;
     private final List<String> extras;
+    private final String cpusAllowed;
     private final int statusIntervalMs;
     private final RunListener listener;
     private final TestFile testFile;
@@ -55,15 +56,18 @@ final class Measurement {
      * @param session the run's engine, or null when fio measures
      * @param fio     measures instead of DriveLab's engine when not null
      * @param remote  the target on another machine (measured by fio through its server there), or null
+     * @param extras  the engine's options for every point (the CPUs among them)
+     * @param cpusAllowed the CPUs every point keeps to, for fio's job; null: the scheduler places them
      */
     Measurement(EngineSession session, FioBinary fio, RemoteTarget remote, Path target, List<String> extras,
-                int statusIntervalMs, RunListener listener, TestFile testFile, Supplier<RunProgress> progress,
+                String cpusAllowed, int statusIntervalMs, RunListener listener, TestFile testFile, Supplier<RunProgress> progress,
                 RunTelemetry telemetry) {
         this.session = session;
         this.fio = fio;
         this.remote = remote;
         this.target = target;
         this.extras = extras;
+        this.cpusAllowed = cpusAllowed;
         this.statusIntervalMs = statusIntervalMs;
         this.listener = listener;
         this.testFile = testFile;
@@ -161,7 +165,8 @@ final class Measurement {
     /** The point measured by the run's engine session, or by fio when the run is measured by fio. */
     private ResultEvent run(Point point, EngineListener events) throws EngineException, InterruptedException {
         if (fio != null) {
-            try (FioProcess process = remote == null ? FioProcess.start(fio, point, target.toString(), events)
+            try (FioProcess process = remote == null
+                    ? FioProcess.start(fio, point, target.toString(), null, cpusAllowed, events)
                     : FioProcess.start(fio, point, remote.path(), remote.host(), events)) {
                 stopCurrent = process::stop;
                 if (stopped) {

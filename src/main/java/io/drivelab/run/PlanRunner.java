@@ -1,7 +1,7 @@
 package io.drivelab.run;
 
 import io.drivelab.device.DeviceDiscovery;
-import io.drivelab.engine.EngineException;
+import io.drivelab.engine.CpuList;
 import io.drivelab.fio.FioBinary;
 import io.drivelab.store.PointStatus;
 import io.drivelab.store.Run;
@@ -39,6 +39,7 @@ public final class PlanRunner {
     private boolean overwriteFile;
     private boolean keepFile;
     private FioBinary fio;
+    private CpuList cpus;
 
     /** The target's lock and the run's engine, from the preflight to the run's end. */
     private final TargetHold hold;
@@ -50,8 +51,6 @@ public final class PlanRunner {
     /** Other targets' runners this one keeps in step with, item by item; null when it runs alone. */
     private TargetSync sync;
     private final Object idleLock = new Object();
-    /** How fio names its releases ("fio-3.33"), and so a run fio measured records its engine. */
-    private static final String FIO_VERSION_PREFIX = "fio-";
 
     public PlanRunner(Store store, Path engine, DeviceDiscovery discovery, RunListener listener) {
         this.store = store;
@@ -92,6 +91,15 @@ public final class PlanRunner {
      */
     public PlanRunner measuredBy(FioBinary fio) {
         this.fio = fio;
+        return this;
+    }
+
+    /**
+     * Keep every point's jobs, and the kernel workers they hand I/O to, to these CPUs (null: the scheduler places
+     * them, the default). Stored with the run: a resume keeps the run's own CPUs.
+     */
+    public PlanRunner keptTo(CpuList cpus) {
+        this.cpus = cpus;
         return this;
     }
 
@@ -140,7 +148,7 @@ public final class PlanRunner {
     public long createRun(TestPlan plan, Path target, String name, String allowDestroy) {
         preflight(plan, target, allowDestroy);
         try {
-            long runId = new RunFiling(store, targetCheck, engine, fio).file(plan, target, name);
+            long runId = new RunFiling(store, targetCheck, engine, fio).file(plan, target, name, cpus);
             hold.filedAs(runId);
             return runId;
         } catch (RuntimeException e) {
@@ -162,15 +170,11 @@ public final class PlanRunner {
     /** Claims an interrupted or failed run and executes what it has not finished. */
     public RunStatus resume(long runId, String allowDestroy) {
         Optional<Run> stored = store.getRun(runId);
-        String measuredBy = stored.map(Run::engineVersion).orElse(null);
-        if (fio == null && measuredBy != null && measuredBy.startsWith(FIO_VERSION_PREFIX)) {
-            try {
-                fio = FioBinary.locate();
-            } catch (EngineException e) {
-                throw new RunException("run " + runId + " was measured by " + measuredBy + ": " + e.getMessage(), e);
-            }
+        if (fio == null) {
+            fio = stored.map(RunFiling::fioThatMeasured).orElse(null);
         }
         try {
+            stored.ifPresent(RunFiling::cpusKeptTo);  // a CPU gone from this machine: refused, the run left as it is
             // a target another run is busy on is refused before this run is claimed
             stored.map(r -> Path.of(r.target())).filter(t -> RemoteTarget.of(t).isEmpty())
                     .ifPresent(t -> hold.lock(t, runId));
@@ -236,6 +240,10 @@ public final class PlanRunner {
             if (remote.isEmpty() && Files.isDirectory(target) && !keepFile) {
                 engineExtras.add("--unlink");  // the checkpoint files the engine wrote into the folder, not others
             }
+            CpuList kept = RunFiling.cpusKeptTo(run);
+            if (kept != null) {
+                engineExtras.add(kept.engineOption());  // per point: the session's request line carries it
+            }
             if (fio == null && remote.isEmpty()) {
                 hold.startEngine(target, confirmation, WriteGuard.writes(plan), unlinks(target));  // a resumed run
             }
@@ -252,7 +260,7 @@ public final class PlanRunner {
         TestFile testFile = new TestFile(target, store.path().toString(), runId);
         RunTelemetry telemetry = new RunTelemetry(store, runId, remote.isPresent() ? null : target);
         Measurement m = new Measurement(hold.session(), fio, remote.orElse(null), target, engineExtras,
-                statusIntervalMs, listener, testFile, clock::now, telemetry);
+                run.cpusAllowed(), statusIntervalMs, listener, testFile, clock::now, telemetry);
         measurement = m;
         if (cancelled) {
             m.stop();

@@ -1,9 +1,11 @@
 package io.drivelab.run;
 
+import io.drivelab.engine.CpuList;
 import io.drivelab.engine.EngineBinary;
 import io.drivelab.engine.EngineException;
 import io.drivelab.fio.FioBinary;
 import io.drivelab.store.NewRun;
+import io.drivelab.store.Run;
 import io.drivelab.store.Store;
 import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.TestPlan;
@@ -14,8 +16,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
-/** Files a new run in the store: its name, plan, target and its kind, the drive, the host and what measures it. */
+/**
+ * Files a new run in the store: its name, plan, target and its kind, the drive, the host, what measures it and the
+ * CPUs it keeps to; and reads back what a resume must keep of them.
+ */
 final class RunFiling {
+    /** How fio names its releases ("fio-3.33"), and so a run fio measured records its engine. */
+    private static final String FIO_VERSION_PREFIX = "fio-";
+
     private final Store store;
     private final TargetCheck targetCheck;
     private final Path engine;
@@ -29,9 +37,14 @@ final class RunFiling {
         this.fio = fio;
     }
 
-    long file(TestPlan plan, Path target, String name) {
+    /** @param cpus the CPUs every point keeps to, or null: the scheduler places them */
+    long file(TestPlan plan, Path target, String name, CpuList cpus) {
         Optional<RemoteTarget> remote = RemoteTarget.of(target);
         if (remote.isPresent()) {
+            if (cpus != null) {
+                throw new RunException(remote.get() + " is on another machine: its CPUs are that machine's, which "
+                        + "this one cannot check; measure it without choosing CPUs");
+            }
             if (fio == null) {
                 throw new RunException(remote.get() + " is on another machine: fio measures it, through its server");
             }
@@ -48,7 +61,38 @@ final class RunFiling {
         String runName = name != null && !name.isBlank() ? name : plan.name() + " on " + target;
         return store.createRun(new NewRun(runName, PlanFiles.toJson(plan), plan.name(), target.toString(),
                 block ? "block" : Files.isDirectory(target) ? "folder" : "file", driveId, hostName(), version,
-                plan.points().size()));
+                plan.points().size()).keptTo(cpus == null ? null : cpus.text()));
+    }
+
+    /** The fio that measures the rest of {@code run} where fio measured it; null where DriveLab's engine did. */
+    static FioBinary fioThatMeasured(Run run) {
+        String measuredBy = run.engineVersion();
+        if (measuredBy == null || !measuredBy.startsWith(FIO_VERSION_PREFIX)) {
+            return null;
+        }
+        try {
+            return FioBinary.locate();
+        } catch (EngineException e) {
+            throw new RunException("run " + run.id() + " was measured by " + measuredBy + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The CPUs {@code run} keeps to, each still one this process may use; null for a run the scheduler places.
+     *
+     * @throws RunException naming the CPU that is gone (offline, or outside this process's set)
+     */
+    static CpuList cpusKeptTo(Run run) {
+        if (run.cpusAllowed() == null) {
+            return null;
+        }
+        try {
+            return CpuList.usable(run.cpusAllowed());
+        } catch (IllegalArgumentException e) {
+            throw new RunException("run " + run.id() + " keeps to CPUs " + run.cpusAllowed() + ", chosen when it "
+                    + "began, but here " + e.getMessage() + "; resume it on the machine it began on (what it "
+                    + "measured is kept)", e);
+        }
     }
 
 

@@ -1,6 +1,7 @@
 package io.drivelab.run;
 
 import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.engine.CpuList;
 import io.drivelab.fio.FioBinary;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
@@ -56,6 +57,7 @@ public final class RunSession {
     private boolean keepFile;
     private boolean stopAllOnFailure;
     private FioBinary fio;
+    private CpuList cpus;
     private final List<PlanRunner> runners = new ArrayList<>();
     private volatile boolean cancelled;
 
@@ -86,6 +88,15 @@ public final class RunSession {
     /** Measure with this fio instead of DriveLab's engine (each point records which engine measured it). */
     public RunSession measuredBy(FioBinary fio) {
         this.fio = fio;
+        return this;
+    }
+
+    /**
+     * Keep every point's jobs to these CPUs (null: the scheduler places them, the default); stored with each run,
+     * so a resume keeps them. Not for a target on another machine.
+     */
+    public RunSession keptTo(CpuList cpus) {
+        this.cpus = cpus;
         return this;
     }
 
@@ -153,7 +164,7 @@ public final class RunSession {
     private PlanRunner runner(RunListener listener, boolean overwriteFile) {
         PlanRunner r = new PlanRunner(store, engine, discovery, listener).statusInterval(statusIntervalMs)
                 .overwriteFile(overwriteFile).keepFile(keepFile)
-                .measuredBy(fio);
+                .measuredBy(fio).keptTo(cpus);
         synchronized (runners) {
             runners.add(r);
         }

@@ -14,14 +14,27 @@ import java.util.Objects;
  * @param host          host name of the machine that ran it
  * @param engineVersion the engine's version (from its start line)
  * @param plannedPoints the number of points the plan measures (so a list of runs needs no plan read), or null
+ * @param cpusAllowed   the CPUs every point keeps to (fio's list: "1", "0-3", "0,2"), or null: unpinned
  */
 public record NewRun(String name, String planJson, String planName, String target, String targetKind,
-                     Long driveId, String host, String engineVersion, Integer plannedPoints) {
+                     Long driveId, String host, String engineVersion, Integer plannedPoints, String cpusAllowed) {
     public NewRun {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(planJson, "planJson");
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(targetKind, "targetKind");
+    }
+
+    /** A run left to the scheduler's placement, as every run is by default. */
+    public NewRun(String name, String planJson, String planName, String target, String targetKind,
+                  Long driveId, String host, String engineVersion, Integer plannedPoints) {
+        this(name, planJson, planName, target, targetKind, driveId, host, engineVersion, plannedPoints, null);
+    }
+
+    /** The same run kept to {@code cpus} (null: unpinned). */
+    public NewRun keptTo(String cpus) {
+        return new NewRun(name, planJson, planName, target, targetKind, driveId, host, engineVersion, plannedPoints,
+                cpus);
     }
 
     /** A run whose planned points are not known: a list of runs reads its plan for them. */

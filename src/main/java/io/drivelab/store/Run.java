@@ -4,18 +4,27 @@ import java.time.Instant;
 
 /**
  * A stored run. endedAt is null while running; error is set for FAILED and INTERRUPTED runs; plannedPoints (the
- * points its plan measures) is null for runs filed before DriveLab stored it.
+ * points its plan measures) is null for runs filed before DriveLab stored it; cpusAllowed (the CPUs every point
+ * keeps to, fio's list) is null for a run the scheduler places, the default.
  */
 public record Run(long id, String name, String planJson, String planName, String target, String targetKind,
                   Long driveId, String host, String engineVersion, Instant startedAt, Instant endedAt,
-                  RunStatus status, String error, RunnerProcess runner, Integer plannedPoints) {
+                  RunStatus status, String error, RunnerProcess runner, Integer plannedPoints, String cpusAllowed) {
+
+    /** A run the scheduler places. */
+    public Run(long id, String name, String planJson, String planName, String target, String targetKind,
+               Long driveId, String host, String engineVersion, Instant startedAt, Instant endedAt,
+               RunStatus status, String error, RunnerProcess runner, Integer plannedPoints) {
+        this(id, name, planJson, planName, target, targetKind, driveId, host, engineVersion, startedAt, endedAt,
+                status, error, runner, plannedPoints, null);
+    }
 
     /** A run whose planned points are not stored. */
     public Run(long id, String name, String planJson, String planName, String target, String targetKind,
                Long driveId, String host, String engineVersion, Instant startedAt, Instant endedAt,
                RunStatus status, String error, RunnerProcess runner) {
         this(id, name, planJson, planName, target, targetKind, driveId, host, engineVersion, startedAt, endedAt,
-                status, error, runner, null);
+                status, error, runner, null, null);
     }
 
     /** Whether a live process runs it now; a run left RUNNING by a process that is gone is stale. */

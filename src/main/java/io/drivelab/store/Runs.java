@@ -38,8 +38,8 @@ final class Runs {
                 try (PreparedStatement insert = c.prepareStatement("""
                         INSERT INTO runs (name, plan_json, plan_name, target, target_kind, drive_id, host,
                                           engine_version, started_at, status, runner_pid, runner_started_at,
-                                          planned_points)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?) RETURNING id""")) {
+                                          planned_points, cpus_allowed)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?, ?) RETURNING id""")) {
                     insert.setString(1, run.name());
                     insert.setString(2, run.planJson());
                     insert.setString(3, run.planName());
@@ -52,6 +52,7 @@ final class Runs {
                     insert.setLong(10, runner.pid());
                     setInstant(insert, 11, runner.startedAt());
                     setInt(insert, 12, run.plannedPoints());
+                    insert.setString(13, run.cpusAllowed());
                     try (ResultSet keys = insert.executeQuery()) {
                         return keys.getLong(1);
                     }
@@ -344,7 +345,7 @@ final class Runs {
                 getLong(rows, "drive_id"), rows.getString("host"), rows.getString("engine_version"),
                 getInstant(rows, "started_at"), getInstant(rows, "ended_at"),
                 RunStatus.fromDb(rows.getString("status")), rows.getString("error"), runner,
-                getInt(rows, "planned_points"));
+                getInt(rows, "planned_points"), rows.getString("cpus_allowed"));
     }
 
     private static StoreException noRun(long runId) {

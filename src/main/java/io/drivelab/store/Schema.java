@@ -230,7 +230,11 @@ final class Schema {
             // the complete measured points counted from an index alone.
             new Migration(7, "planned points per run, and an index of complete measured points", List.of(
                     "ALTER TABLE runs ADD COLUMN planned_points INTEGER",
-                    "CREATE INDEX points_measured ON points (run_id) WHERE status = 'complete' AND kind = 'measure'")));
+                    "CREATE INDEX points_measured ON points (run_id) WHERE status = 'complete' AND kind = 'measure'")),
+            // The CPUs a run keeps its jobs to (fio's list, "1", "0-3"), so that a resume measures where the run
+            // began; NULL: the scheduler places them (the default, docs/engine.md "QD1 latency").
+            new Migration(8, "the CPUs a run keeps to", List.of(
+                    "ALTER TABLE runs ADD COLUMN cpus_allowed TEXT")));
 
     static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 

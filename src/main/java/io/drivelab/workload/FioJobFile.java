@@ -58,20 +58,37 @@ public final class FioJobFile {
 
     /** As {@link #renderMeasurement(Point, String)}, with fio {@code options} added to the job's global section. */
     public static String renderMeasurement(Point p, String target, List<String> options) {
+        return renderMeasurement(p, target, options, null);
+    }
+
+    /**
+     * As {@link #renderMeasurement(Point, String, List)}, the job kept to {@code cpusAllowed} (fio's list: "1",
+     * "0-3"; null: the scheduler places it).
+     */
+    public static String renderMeasurement(Point p, String target, List<String> options, String cpusAllowed) {
         List<String> global = new ArrayList<>(List.of("lat_percentiles=1"));
         global.addAll(options);
         Point onePass = new Point(p.key(), p.step(), p.workload(), p.iodepth(), p.numjobs(), p.runtime(), p.ramp(),
                 p.size(), p.offset(), p.ioSize(), p.loops(), 1, p.keep(), p.checkpoint(), p.kind(), p.load());
         return render(List.of(PlanItem.measure(onePass)), target, List.of("DriveLab point " + p.key() + " measured"
-                + " by fio."), global);
+                + " by fio."), global, cpusAllowed);
     }
 
     /** These plan items in order; {@code header} lines become comments at the top. */
     public static String render(List<PlanItem> items, String target, List<String> header) {
-        return render(items, target, header, List.of());
+        return render(items, target, header, null);
     }
 
-    private static String render(List<PlanItem> items, String target, List<String> header, List<String> global) {
+    /**
+     * As {@link #render(List, String, List)}, every job section kept to {@code cpusAllowed} (fio's
+     * {@code cpus_allowed}, as the run was; null: the scheduler places them).
+     */
+    public static String render(List<PlanItem> items, String target, List<String> header, String cpusAllowed) {
+        return render(items, target, header, List.of(), cpusAllowed);
+    }
+
+    private static String render(List<PlanItem> items, String target, List<String> header, List<String> global,
+                                 String cpusAllowed) {
         StringBuilder out = new StringBuilder();
         for (String line : header) {
             comment(out, line);
@@ -112,14 +129,15 @@ public final class FioJobFile {
                     out.append("time_based=1\n");
                     out.append("runtime=").append(item.idleSeconds()).append('\n');
                 }
-                case PRECONDITION -> point(out, item, "precondition (not measured): " + item.point().workload().name());
-                case MEASURE -> point(out, item, item.point().workload().name());
+                case PRECONDITION -> point(out, item, "precondition (not measured): " + item.point().workload().name(),
+                        cpusAllowed);
+                case MEASURE -> point(out, item, item.point().workload().name(), cpusAllowed);
             }
         }
         return out.toString();
     }
 
-    private static void point(StringBuilder out, PlanItem item, String title) {
+    private static void point(StringBuilder out, PlanItem item, String title, String cpusAllowed) {
         Point p = item.point();
         if (p.isCheckpoint()) {
             // fio has no checkpoint rotation (a fsync per checkpoint, the oldest deleted): say so, run nothing
@@ -140,13 +158,16 @@ public final class FioJobFile {
                 }
             }
             out.append('[').append(p.key()).append(passes > 1 ? "-pass" + pass : "").append("]\n");
+            out.append("stonewall\n");
+            if (cpusAllowed != null) {
+                out.append("cpus_allowed=").append(cpusAllowed).append('\n');
+            }
             options(out, item, p);
         }
     }
 
     private static void options(StringBuilder out, PlanItem item, Point p) {
         Workload w = p.workload();
-        out.append("stonewall\n");
         out.append("rw=").append(w.rw().value()).append('\n');
         if (w.mix() == null) {
             out.append("bs=").append(Units.formatSize(w.bs())).append('\n');

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.drivelab.store.NewRun;
 import io.drivelab.store.Store;
+import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.FioJobFile;
 import io.drivelab.workload.Presets;
 import io.drivelab.workload.TestPlan;
@@ -80,6 +82,29 @@ class FioJobCommandTest {
         assertEquals(16, lines.stream().filter(l -> l.equals("runtime=2")).count(), result.out());
         assertFalse(lines.stream().anyMatch(l -> l.startsWith("ramp_time=")), result.out());
         assertFioAccepts(result.out());
+    }
+
+    /** issue 10 item 18: a run kept to some CPUs is reproduced on them; a run left to the scheduler is not pinned. */
+    @Test
+    void aRunKeptToCpusKeepsEveryJobToThem() throws Exception {
+        String db = dir.resolve("drivelab.db").toString();
+        TestPlan plan = StoredRuns.quick();
+        try (Store store = Store.open(Path.of(db))) {
+            store.createRun(new NewRun("pinned", PlanFiles.toJson(plan), plan.name(), "/tmp/x.img", "file", null,
+                    "lab1", "0.1.0", plan.points().size()).keptTo("0"));
+            StoredRuns.createRun(store, "unpinned", plan, "/tmp/x.img");
+        }
+
+        Cli.Result pinned = Cli.run("fio-job", "--db", db, "1");
+        Cli.Result unpinned = Cli.run("fio-job", "--db", db, "2");
+
+        assertEquals(0, pinned.exitCode(), pinned.toString());
+        long jobs = pinned.lines().stream().filter(l -> l.startsWith("[") && !l.equals("[global]")
+                && !l.startsWith("[idle-")).count();
+        assertEquals(16, jobs, pinned.out());
+        assertEquals(jobs, pinned.lines().stream().filter("cpus_allowed=0"::equals).count(), pinned.out());
+        assertFalse(unpinned.out().contains("cpus_allowed"), unpinned.out());
+        assertFioAccepts(pinned.out());
     }
 
     @Test

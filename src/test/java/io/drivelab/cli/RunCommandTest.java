@@ -26,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** `drivelab run` and `drivelab resume` as a user runs them: a child JVM, the real engine, a real database. */
@@ -57,6 +58,7 @@ class RunCommandTest {
         // filed with its planned points: the run list reads no plan
         try (Store store = Store.open(db)) {
             assertEquals(16, store.getRun(1).orElseThrow().plannedPoints());
+            assertNull(store.getRun(1).orElseThrow().cpusAllowed(), "unpinned unless the user chose CPUs");
         }
     }
 
@@ -88,7 +90,7 @@ class RunCommandTest {
     }
 
     /** Reads the run's output until {@code points} points are stored; the rest of the output is drained aside. */
-    private static void awaitPointsStored(Process process, int points) throws IOException {
+    static void awaitPointsStored(Process process, int points) throws IOException {
         BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8));
         int finished = 0;

@@ -68,6 +68,27 @@ class FioEngineRunTest {
         assertTrue(show.out().contains("engine fio-3."), show.out());
     }
 
+    /** issue 10 item 18: a run measured by fio and kept to a CPU gives fio's job that CPU, and is stored with it. */
+    @Test
+    void aRunKeptToACpuIsMeasuredByFioOnIt() throws Exception {
+        FioProcessTest.fio();
+        String db = dir.resolve("d.db").toString();
+        Path plan = Files.writeString(dir.resolve("one.json"), """
+                {"name": "one", "target": {"size": "16m"},
+                 "steps": [{"workload": {"rw": "randread", "bs": "4k"},
+                            "matrix": {"iodepths": [1], "numjobs": [1], "runtime": 1}}]}
+                """);
+        Ran run = drivelab("run", "--engine", "fio", "--db", db, "--target", dir.resolve("t.img").toString(),
+                "--plan", plan.toString(), "--ramp", "0", "--idle", "0", "--cpus-allowed", "0");
+        assertEquals(0, run.exit(), run.err() + run.out());
+        try (Store store = Store.open(Path.of(db))) {
+            assertEquals("0", store.getRun(1).orElseThrow().cpusAllowed());
+            String job = JSON.readTree(store.listPoints(1).get(0).point().resultJson()).path("fio_run").path("job")
+                    .asText();
+            assertTrue(job.lines().anyMatch("cpus_allowed=0"::equals), job);
+        }
+    }
+
     @Test
     void aRunMeasuredByEachEngineOnOneFileIsShownPointByPointAgainstTheOther() throws Exception {
         FioProcessTest.fio();

@@ -44,6 +44,16 @@ class FioMeasurementJobTest {
     }
 
     @Test
+    void aPointOfARunKeptToCpusIsMeasuredOnThem() {
+        Point first = Presets.get(Presets.QUICK).points().get(0);
+        List<String> lines = List.of(FioJobFile.renderMeasurement(first, "/tmp/x.img", List.of(), "0,1")
+                .split("\n"));
+        int section = lines.indexOf("[" + first.key() + "]");
+        assertTrue(lines.indexOf("cpus_allowed=0,1") > section && section > 0, String.join("\n", lines));
+        assertFalse(FioJobFile.renderMeasurement(first, "/tmp/x.img").contains("cpus_allowed"));
+    }
+
+    @Test
     void aPacedPointSubmitsEachIoAtItsTime() {
         Point paced = Presets.get(Presets.LATENCY_UNDER_LOAD).points().stream().filter(p -> p.load() != null)
                 .findFirst().orElseThrow();

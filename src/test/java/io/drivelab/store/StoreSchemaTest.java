@@ -120,6 +120,32 @@ class StoreSchemaTest {
                 + "AND name IN ('runs_started_at', 'runs_drive_id', 'points_run_seq')"));
     }
 
+    /**
+     * Migration 8 (issue 10, item 18): a database DriveLab left at version 7 gets the runs' CPU list; its runs read
+     * as unpinned (NULL), and a run filed after keeps the CPUs it was given.
+     */
+    @Test
+    void aVersion7DatabaseGetsTheCpusARunKeepsToAndItsRunsStayUnpinned() throws SQLException {
+        Path db = dir.resolve("drivelab.db");
+        execute(db, SCHEMA_V1);
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            for (Schema.Migration m : Schema.MIGRATIONS.subList(1, 7)) {
+                m.apply(c);
+            }
+        }
+        assertEquals("7", query(db, "PRAGMA user_version"));
+        assertEquals("0", query(db, "SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'cpus_allowed'"));
+
+        try (Store store = Store.open(db)) {
+            assertEquals(Store.latestSchemaVersion(), store.schemaVersion());
+            assertEquals(null, store.getRun(1).orElseThrow().cpusAllowed());
+            long pinned = store.createRun(new NewRun("pinned", "{}", "quick", "/tmp/x.img", "file", null, "lab1",
+                    "0.1.0", 16).keptTo("1"));
+            assertEquals("1", store.getRun(pinned).orElseThrow().cpusAllowed());
+        }
+        assertEquals("1", query(db, "SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'cpus_allowed'"));
+    }
+
     @Test
     void anOlderDatabaseIsBackedUpBeforeItIsMigrated() throws SQLException {
         Path db = dir.resolve("drivelab.db");

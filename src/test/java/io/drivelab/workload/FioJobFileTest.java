@@ -84,6 +84,23 @@ class FioJobFileTest {
         assertEquals(0, r.exit(), r.output());
     }
 
+    /** issue 10 item 18: a run kept to some CPUs is reproduced on them, every job section; unset, none is pinned. */
+    @Test
+    void aRunKeptToCpusKeepsEveryJobSectionToThemAndFioTakesIt() throws Exception {
+        TestPlan plan = Presets.get("quick");
+        String job = FioJobFile.render(plan.expand(), dir.resolve("target.img").toString(), List.of("pinned"), "0");
+        List<String> lines = lines(job);
+        long sections = lines.stream().filter(l -> l.startsWith("[") && !l.equals("[global]")
+                && !l.startsWith("[idle-")).count();
+        assertTrue(sections > 0, job);
+        assertEquals(sections, lines.stream().filter("cpus_allowed=0"::equals).count(), job);
+        assertFalse(FioJobFile.render(plan, "/tmp/x.img").contains("cpus_allowed"), "unset: the scheduler places");
+        Path file = dir.resolve("pinned.fio");
+        Files.writeString(file, job);
+        Result r = runFio(60, "--parse-only", file.toString());
+        assertEquals(0, r.exit(), r.output());
+    }
+
     @Test
     void everyPresetPassesFioParseOnly() throws Exception {
         for (String name : Presets.names()) {
