@@ -43,14 +43,11 @@ public final class PlanRunner {
 
     /** The target's lock and the run's engine, from the preflight to the run's end. */
     private final TargetHold hold;
-    private static final String STOPPED_BY_THE_USER = "stopped by the user";
-    private volatile boolean cancelled;
-    private volatile String stopReason;
+    private final StopSignal stop = new StopSignal();
     /** The engine bridge of the execution going on, for {@link #cancel()}; null between executions. */
     private volatile Measurement measurement;
     /** Other targets' runners this one keeps in step with, item by item; null when it runs alone. */
     private TargetSync sync;
-    private final Object idleLock = new Object();
 
     public PlanRunner(Store store, Path engine, DeviceDiscovery discovery, RunListener listener) {
         this.store = store;
@@ -188,26 +185,20 @@ public final class PlanRunner {
 
     /** Stops the run as soon as possible: the running point ends with a partial result, which is kept. */
     public void cancel() {
-        cancel(STOPPED_BY_THE_USER);
+        cancel(StopSignal.BY_THE_USER);
     }
 
     /** As {@link #cancel()}, storing {@code why} as the interrupted run's reason (the first reason given holds). */
     public void cancel(String why) {
-        if (stopReason == null) {
-            stopReason = why;
-        }
-        cancelled = true;
+        stop.stop(why);
         Measurement m = measurement;
         if (m != null) {
             m.stop();
         }
-        synchronized (idleLock) {
-            idleLock.notifyAll();
-        }
     }
 
     public boolean isCancelled() {
-        return cancelled;
+        return stop.stopped();
     }
 
     /**
@@ -262,7 +253,7 @@ public final class PlanRunner {
         Measurement m = new Measurement(hold.session(), fio, remote.orElse(null), target, engineExtras,
                 run.cpusAllowed(), statusIntervalMs, listener, testFile, clock::now, telemetry);
         measurement = m;
-        if (cancelled) {
+        if (stop.stopped()) {
             m.stop();
         }
         listener.runStarted(runId, items);
@@ -274,7 +265,7 @@ public final class PlanRunner {
         boolean caughtUp = finished.isEmpty();
         RunEnd end = RunEnd.reserve(store, runId);
         try {
-            for (int i = 0; i < items.size() && !cancelled; i++) {
+            for (int i = 0; i < items.size() && !stop.stopped(); i++) {
                 PlanItem item = items.get(i);
                 if (sync != null) {
                     sync.await(this, i, this::isCancelled);
@@ -291,16 +282,16 @@ public final class PlanRunner {
                     caughtUp = true;
                     Optional<String> failure = runItem(runId, i, item, m, clock, heldUp, telemetry);
                     if (failure.isPresent()) {
-                        status = cancelled ? RunStatus.INTERRUPTED : RunStatus.FAILED;
+                        status = stop.stopped() ? RunStatus.INTERRUPTED : RunStatus.FAILED;
                         error = failure.get();
                         break;
                     }
                 }
                 clock.finishItem(i);
             }
-            if (cancelled && status == RunStatus.COMPLETE) {
+            if (stop.stopped() && status == RunStatus.COMPLETE) {
                 status = RunStatus.INTERRUPTED;
-                error = stopReason != null ? stopReason : STOPPED_BY_THE_USER;
+                error = stop.reason();
             }
             if (status == RunStatus.COMPLETE && !heldUp.isEmpty()) {
                 status = RunStatus.FAILED;
@@ -357,7 +348,7 @@ public final class PlanRunner {
                     r -> save(runId, item, r, clock, heldUp, telemetry), listener, this::isCancelled);
         }
         List<Measured> passes = new ArrayList<>();
-        for (int pass = 1; pass <= point.passes() && !cancelled; pass++) {
+        for (int pass = 1; pass <= point.passes() && !stop.stopped(); pass++) {
             Measured measured = m.measure(item, point, point.key(), seq);
             if (measured.failed()) {
                 save(runId, item, measured, clock, heldUp, telemetry);
@@ -380,28 +371,13 @@ public final class PlanRunner {
     private void save(long runId, PlanItem item, Measured m, RunClock clock, List<String> heldUp,
                       RunTelemetry telemetry) {
         telemetry.save(store.savePoint(runId, m.result(), m.samples()), m);
-        if (m.result().status() == PointStatus.PARTIAL && !cancelled) {
+        if (m.result().status() == PointStatus.PARTIAL && !stop.stopped()) {
             heldUp.add(m.result().meta().pointKey());
         }
         listener.pointFinished(clock.now(), item, m.result());
     }
 
     private void idle(PlanItem item, RunClock clock) {
-        long end = System.nanoTime() + item.idleSeconds() * 1_000_000_000L;
-        synchronized (idleLock) {
-            while (!cancelled) {
-                long left = end - System.nanoTime();
-                if (left <= 0) {
-                    break;
-                }
-                listener.progress(clock.now());
-                try {
-                    idleLock.wait(Math.max(1, Math.min(1000, left / 1_000_000)));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    cancel();
-                }
-            }
-        }
+        stop.idle(item.idleSeconds(), () -> listener.progress(clock.now()));
     }
 }
