@@ -362,7 +362,7 @@ public final class MainWindow {
                 compare.logScaleProperty().get(), tabs.getSelectionModel().getSelectedItem().getText(),
                 theme.get().name(), targets.orderProperty().get() == RunSession.Order.TOGETHER,
                 plan.engine().chosenProperty().get().remembered(), targets.remoteHosts(),
-                targets.stopOthersOnFailureProperty().get());
+                targets.stopOthersOnFailureProperty().get(), plan.cpus().remembered());
     }
 
     private void restorePlan(Settings s) {
@@ -387,6 +387,7 @@ public final class MainWindow {
         if (s.preconditions() != null) {
             plan.preconditionsProperty().set(s.preconditions());
         }
+        plan.cpus().textProperty().set(s.cpusAllowed() == null ? "" : s.cpusAllowed());
     }
 
     private static Tab tab(String title, Node content) {

@@ -26,13 +26,14 @@ import io.drivelab.ui.targets.TargetsViewModel;
  * @param remoteHosts     the remote hosts in the Targets list, in order (null: none)
  * @param stopOthersOnFailure whether the targets running at the same time all stop when one fails (null: the
  *                        others go on)
+ * @param cpusAllowed     the CPUs a run keeps to, as typed ("1", "0-3"), or null: the scheduler places its jobs
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Settings(double width, double height, String preset, String planFile, Integer runtime, Integer ramp,
                        Integer idle, Boolean preconditions, String folder, String fileSize,
                        List<String> referenceDrives, Boolean logScale, String tab, String theme,
                        Boolean runTogether, String engine, List<TargetsViewModel.RemoteHost> remoteHosts,
-                       Boolean stopOthersOnFailure) {
+                       Boolean stopOthersOnFailure, String cpusAllowed) {
 
     public static final double DEFAULT_WIDTH = 1440;
     public static final double DEFAULT_HEIGHT = 900;
@@ -40,7 +41,7 @@ public record Settings(double width, double height, String preset, String planFi
 
     public static Settings defaults() {
         return new Settings(DEFAULT_WIDTH, DEFAULT_HEIGHT, null, null, null, null, null, null,
-                System.getProperty("java.io.tmpdir"), "1G", null, null, null, null, null, null, null, null);
+                System.getProperty("java.io.tmpdir"), "1G", null, null, null, null, null, null, null, null, null);
     }
 
     /** $XDG_CONFIG_HOME/drivelab/gui.json, else ~/.config/drivelab/gui.json. */
@@ -67,7 +68,7 @@ public record Settings(double width, double height, String preset, String planFi
                     s.preset(), s.planFile(), s.runtime(), s.ramp(), s.idle(), s.preconditions(),
                     s.folder() == null ? d.folder() : s.folder(), s.fileSize() == null ? d.fileSize() : s.fileSize(),
                     s.referenceDrives(), s.logScale(), s.tab(), s.theme(), s.runTogether(), s.engine(),
-                    s.remoteHosts(), s.stopOthersOnFailure());
+                    s.remoteHosts(), s.stopOthersOnFailure(), s.cpusAllowed());
         } catch (IOException e) {
             // Settings are a convenience: a damaged file must not keep the window from opening.
             return defaults();

@@ -12,7 +12,9 @@ import io.drivelab.ui.targets.TargetsViewModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The engine choice and the remote hosts survive a restart through the settings file; without JavaFX. */
+/**
+ * The engine choice, the remote hosts and the CPUs survive a restart through the settings file; without JavaFX.
+ */
 class RememberedEngineAndHostsTest {
     @TempDir
     Path dir;
@@ -25,7 +27,7 @@ class RememberedEngineAndHostsTest {
         Settings d = Settings.defaults();
         Settings saved = new Settings(d.width(), d.height(), d.preset(), d.planFile(), d.runtime(), d.ramp(),
                 d.idle(), d.preconditions(), d.folder(), d.fileSize(), d.referenceDrives(), d.logScale(), d.tab(),
-                d.theme(), d.runTogether(), EngineChoice.Engine.FIO.remembered(), hosts, null);
+                d.theme(), d.runTogether(), EngineChoice.Engine.FIO.remembered(), hosts, null, null);
         Path file = dir.resolve("gui.json");
         saved.save(file);
         Settings read = Settings.load(file);
@@ -48,7 +50,7 @@ class RememberedEngineAndHostsTest {
         Path file = dir.resolve("gui.json");
         new Settings(d.width(), d.height(), d.preset(), d.planFile(), d.runtime(), d.ramp(), d.idle(),
                 d.preconditions(), d.folder(), d.fileSize(), d.referenceDrives(), d.logScale(), d.tab(), d.theme(),
-                true, d.engine(), d.remoteHosts(), true).save(file);
+                true, d.engine(), d.remoteHosts(), true, null).save(file);
         assertEquals(Boolean.TRUE, Settings.load(file).stopOthersOnFailure());
 
         Files.writeString(file, "{\"width\": 1200, \"height\": 800, \"runTogether\": true, \"remoteHosts\": "
@@ -57,5 +59,23 @@ class RememberedEngineAndHostsTest {
         assertNull(older.stopOthersOnFailure(), "a file from before the choice: the others go on");
         assertEquals(Boolean.TRUE, older.runTogether());
         assertEquals(1, older.remoteHosts().size(), "the rest of it still reads");
+    }
+
+    @Test
+    void theCpusAreReadBackAsTypedAndAreNoneInOlderSettings() throws Exception {
+        Settings d = Settings.defaults();
+        Path file = dir.resolve("gui.json");
+        new Settings(d.width(), d.height(), d.preset(), d.planFile(), d.runtime(), d.ramp(), d.idle(),
+                d.preconditions(), d.folder(), d.fileSize(), d.referenceDrives(), d.logScale(), d.tab(), d.theme(),
+                d.runTogether(), d.engine(), d.remoteHosts(), d.stopOthersOnFailure(), "0,2-3").save(file);
+        assertEquals("0,2-3", Settings.load(file).cpusAllowed());
+
+        // a file written before the field, with everything it had then
+        Files.writeString(file, "{\"width\": 1200, \"height\": 800, \"runtime\": 3, \"engine\": \"fio\", "
+                + "\"stopOthersOnFailure\": true}");
+        Settings older = Settings.load(file);
+        assertNull(older.cpusAllowed(), "a file from before the field: the scheduler places the jobs");
+        assertEquals(3, older.runtime());
+        assertEquals(Boolean.TRUE, older.stopOthersOnFailure(), "the rest of it still reads");
     }
 }

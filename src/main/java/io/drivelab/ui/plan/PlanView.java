@@ -18,6 +18,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
@@ -26,7 +27,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
-/** The plan column: preset or file, workloads and their grids, times, preconditions, estimate. */
+/** The plan column: preset or file, workloads and their grids, times, preconditions, engine, CPUs, estimate. */
 public final class PlanView extends ScrollPane {
     private final PlanViewModel model;
     private final GridPane grid = new GridPane();
@@ -144,7 +145,8 @@ public final class PlanView extends ScrollPane {
         problem.managedProperty().bind(problem.visibleProperty());
 
         VBox column = new VBox(8, title, chooser, description, new Label("Workloads"), workloads, gridTitle, grid,
-                times, checkpoints, preconditionBox, engineRows(model.engine()), estimate, problem);
+                times, checkpoints, preconditionBox, engineRows(model.engine()), cpuRows(model.cpus()), estimate,
+                problem);
         column.getStyleClass().add("column");
         setContent(column);
         showGrid(model.shownWorkloadProperty().get());
@@ -223,6 +225,31 @@ public final class PlanView extends ScrollPane {
         HBox row = new HBox(8, fixed("Measured by"), drivelab, fio);
         row.setAlignment(Pos.CENTER_LEFT);
         return new VBox(4, row, about);
+    }
+
+    /**
+     * "CPUs": empty, the scheduler places the jobs (the default); a list keeps them there. Not offered while a remote
+     * host is ticked, and a disabled field shows no tooltip: the hint says why.
+     */
+    private static VBox cpuRows(CpuChoice choice) {
+        TextField cpus = new TextField();
+        cpus.setId("cpus");
+        cpus.setPromptText("all (scheduler)");
+        cpus.setPrefColumnCount(10);
+        cpus.textProperty().bindBidirectional(choice.textProperty());
+        cpus.disableProperty().bind(choice.offeredProperty().not());
+        Tooltip about = new Tooltip(CpuChoice.ABOUT);
+        about.setWrapText(true);
+        about.setMaxWidth(420);
+        cpus.setTooltip(about);
+        HBox row = new HBox(8, fixed("CPUs"), cpus, hint("fio's list: 1, 0-3, 0,2"));
+        row.setAlignment(Pos.CENTER_LEFT);
+        Label notOffered = hint(CpuChoice.NOT_FOR_REMOTE);
+        notOffered.setId("cpus-not-offered");
+        notOffered.setWrapText(true);
+        notOffered.visibleProperty().bind(choice.offeredProperty().not());
+        notOffered.managedProperty().bind(notOffered.visibleProperty());
+        return new VBox(4, row, notOffered);
     }
 
     private static Spinner<Integer> spinner(String id, int min, int max,

@@ -32,8 +32,9 @@ import javafx.collections.ObservableList;
 
 /**
  * The plan column: a preset (or a plan file), its workloads with their IODepth × NumJobs grids, the times of
- * every point, whether to precondition, and the estimate, all kept up to date as the user edits. {@link #plan()}
- * is the plan as edited, or null while the edits do not make a plan ({@link #problemProperty()} says why).
+ * every point, whether to precondition, what measures and on which CPUs, and the estimate, all kept up to date as
+ * the user edits. {@link #plan()} is the plan as edited, or null while the edits do not make a plan
+ * ({@link #problemProperty()} says why).
  */
 public final class PlanViewModel {
     private final ObservableList<String> presets = FXCollections.observableArrayList(Presets.names());
@@ -53,6 +54,7 @@ public final class PlanViewModel {
     private final ReadOnlyBooleanWrapper timesApply = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyStringWrapper checkpointText = new ReadOnlyStringWrapper("");
     private final EngineChoice engine = new EngineChoice();
+    private final CpuChoice cpus = new CpuChoice();
     /** Times the user typed: they stay when another preset is chosen (null: the plan's own). */
     private final Integer[] typed = new Integer[3];
 
@@ -72,6 +74,11 @@ public final class PlanViewModel {
     /** What measures the plan: DriveLab's engine or fio. */
     public EngineChoice engine() {
         return engine;
+    }
+
+    /** The CPUs the run keeps to; none (the scheduler's choice) by default. */
+    public CpuChoice cpus() {
+        return cpus;
     }
 
     /** The preset names, for the chooser. */

@@ -132,7 +132,10 @@ final class LiveStatus {
             }
             live.planned(e.run(), e.plan(), e.items());
             lastRunId.set(e.runId());
-            status.set("Run " + e.runId() + " going: " + e.items().size() + " items in the plan." + alongside);
+            // a run kept to CPUs says so; a resumed one keeps the CPUs it began with
+            String cpus = e.run() == null || e.run().cpusAllowed() == null ? "" : " CPUs: " + e.run().cpusAllowed()
+                    + ".";
+            status.set("Run " + e.runId() + " going: " + e.items().size() + " items in the plan." + cpus + alongside);
         } else if (event instanceof RunViewModel.Earlier e) {
             resumedRunId = e.runId();
             live.showFinished(e.points(), e.kinds());

@@ -108,6 +108,7 @@ public final class RunViewModel {
         this.shown = new LiveStatus(live);
         targets.targets().addListener((InvalidationListener) o -> recheck());
         plan.planProperty().addListener(o -> recheck());
+        plan.cpus().textProperty().addListener(o -> recheck());
         plan.engine().chosenProperty().addListener(o -> recheck());
         plan.engine().fioProperty().addListener(o -> recheck());
         shown.running.addListener(o -> recheck());
@@ -196,6 +197,12 @@ public final class RunViewModel {
         if (shown.running.get() || !shown.startBlocked.get().isEmpty()) {
             return;
         }
+        Optional<String> cpuProblem = plan.cpus().problem();
+        if (cpuProblem.isPresent()) {
+            // a CPU went offline since the last check
+            shown.startBlocked.set(cpuProblem.get());
+            return;
+        }
         TestPlan edited = plan.plan();
         List<RunSession.Target> jobs = new ArrayList<>();
         for (Target t : targets.selected()) {
@@ -205,7 +212,8 @@ public final class RunViewModel {
         RunSession.Order order = targets.orderProperty().get();
         boolean stopOthers = targets.stopOthersOnFailureProperty().get();
         List<String> names = jobs.stream().map(j -> j.path().toString()).toList();
-        RunSession s = begin().measuredBy(plan.engine().measuredBy()).stopAllOnFailure(stopOthers);
+        RunSession s = begin().measuredBy(plan.engine().measuredBy()).stopAllOnFailure(stopOthers)
+                .keptTo(plan.cpus().chosen());
         thread = tasks.startThread("drivelab-run", () -> {
             try {
                 s.run(jobs, order, null, new RunSession.Listener() {
@@ -337,6 +345,7 @@ public final class RunViewModel {
      * guard says (it reads sysfs) in the background; only the latest check's answer is shown.
      */
     private void recheck() {
+        plan.cpus().offeredProperty().set(!targets.remoteTicked());  // CPUs are this machine's
         long generation = ++checks;
         Optional<String> now = blockedNow();
         if (now.isPresent()) {
@@ -375,6 +384,10 @@ public final class RunViewModel {
         Optional<String> engineChoice = plan.engine().problem(targets.remoteTicked());
         if (engineChoice.isPresent()) {
             return engineChoice;
+        }
+        Optional<String> cpus = plan.cpus().problem();
+        if (cpus.isPresent()) {
+            return cpus;
         }
         return plan.plan() == null ? Optional.of(plan.problemProperty().get()) : Optional.empty();
     }

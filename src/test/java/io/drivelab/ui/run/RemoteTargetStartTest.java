@@ -1,6 +1,8 @@
 package io.drivelab.ui.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -112,5 +114,21 @@ class RemoteTargetStartTest {
         RunViewModel.Confirmation asked = vm.resumeConfirmation(store.getRun(id).orElseThrow()).orElseThrow();
         assertEquals(Path.of("server1:/dev/nvme1n1"), asked.target());
         assertEquals(RunViewModel.Confirmation.Kind.TYPE_DEVICE_NAME, asked.kind());
+    }
+
+    @Test
+    void whileARemoteHostIsTickedTheCpusAreNotOfferedAndWhatIsTypedThereDoesNotApply() {
+        plan.engine().chosenProperty().set(EngineChoice.Engine.FIO);
+        var remote = targets.addRemote("server1:8766", "/data/drivelab.img");
+        plan.cpus().textProperty().set("a");
+        assertFalse(plan.cpus().offeredProperty().get(), "another machine's CPUs");
+        assertEquals("", vm.startBlockedProperty().get(), "a field that is not offered blocks nothing");
+        assertNull(plan.cpus().chosen(), "and keeps no run to CPUs");
+
+        remote.selectedProperty().set(false);
+        targets.testFile().selectedProperty().set(true);
+        assertTrue(plan.cpus().offeredProperty().get());
+        assertEquals("CPUs: \"a\" is not a list of CPUs: give CPU numbers such as 1, 0-3 or 0,2.",
+                vm.startBlockedProperty().get());
     }
 }
