@@ -59,10 +59,7 @@ class CpusWindowTest {
     void aListThatIsNotCpusBlocksStartAndACpuOfThisMachineRunsKeptToItAndIsRemembered() throws Exception {
         String cpu = Integer.toString(CpuList.usableNow().length() - 1);
         window = WindowUnderTest.open(dir);
-        robot.interact(() -> {
-            find("#file-folder", TextField.class).setText(dir.toString());
-            find("#file-size", TextField.class).setText("16M");
-        });
+        TinyFioRuns.smallTestFile(robot, dir);
         TinyFioRuns.tinyPlan(robot);
         assertEquals("", fx(() -> find("#cpus", TextField.class).getText()), "unpinned unless chosen");
         assertEquals("all (scheduler)", fx(() -> find("#cpus", TextField.class).getPromptText()));

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import io.drivelab.IntegrationTest;
 import io.drivelab.store.Run;
 import javafx.scene.control.RadioButton;
-import javafx.scene.control.TextField;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,10 +35,7 @@ class FioEngineWindowTest {
     @Test
     void fioPickedAsTheEngineMeasuresTheRunAndIsRemembered() throws Exception {
         window = WindowUnderTest.open(dir);
-        robot.interact(() -> {
-            robot.lookup("#file-folder").queryAs(TextField.class).setText(dir.toString());
-            robot.lookup("#file-size").queryAs(TextField.class).setText("16M");
-        });
+        TinyFioRuns.smallTestFile(robot, dir);
         TinyFioRuns.tinyPlan(robot);
         TinyFioRuns.pickFio(robot);
         Run run = TinyFioRuns.startAndAwait(robot, window, dir.resolve("drivelab.db"));

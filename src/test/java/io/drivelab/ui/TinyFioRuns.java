@@ -16,14 +16,24 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ListView;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
 import org.testfx.api.FxRobot;
 
 /**
- * For window tests that measure with fio: a tiny plan (the quick preset's first workload, 1 s per point, no ramp,
- * idle or preconditions), fio picked as the engine, and the run Start begins, waited for and read from the store.
+ * For window tests that run a plan (most measure with fio): a 16 MiB test file, a tiny plan (the quick preset's
+ * first workload, 1 s per point, no ramp, idle or preconditions), fio picked as the engine, and the run Start
+ * begins, waited for and read from the store.
  */
 final class TinyFioRuns {
     private TinyFioRuns() {
+    }
+
+    /** The test file, 16 MiB, in {@code dir}. */
+    static void smallTestFile(FxRobot robot, Path dir) {
+        robot.interact(() -> {
+            robot.lookup("#file-folder").queryAs(TextField.class).setText(dir.toString());
+            robot.lookup("#file-size").queryAs(TextField.class).setText("16M");
+        });
     }
 
     @SuppressWarnings("unchecked")

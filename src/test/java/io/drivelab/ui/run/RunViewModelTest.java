@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.drivelab.IntegrationTest;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.engine.CpuList;
 import io.drivelab.store.PointStatus;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
@@ -29,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Start, Stop and the live data with the real engine on a test file and a real database, without JavaFX: the
- * test thread plays the UI thread and drains the run's reports itself.
+ * test thread plays the UI thread and drains the run's reports itself. The CPUs typed in the plan: a list that is
+ * not CPUs of this machine blocks Start naming it; a run kept to a CPU is stored so and its resume keeps it.
  */
 @IntegrationTest
 class RunViewModelTest {
@@ -427,5 +430,57 @@ class RunViewModelTest {
         } finally {
             exec("losetup", "--detach", device.toString());
         }
+    }
+
+    /** The last CPU this process may use (Linux's Cpus_allowed_list). */
+    private static String lastCpu() {
+        return Integer.toString(CpuList.usableNow().length() - 1);
+    }
+
+    @Test
+    void listsThatAreNotCpusOfThisMachineKeepStartDisabledNamingTheList() {
+        for (String bad : List.of("a", "1-", "0-1x")) {
+            plan.cpus().textProperty().set(bad);
+            assertEquals("CPUs: \"" + bad + "\" is not a list of CPUs: give CPU numbers such as 1, 0-3 or 0,2.",
+                    vm.startBlockedProperty().get());
+        }
+        plan.cpus().textProperty().set("9999");
+        assertTrue(vm.startBlockedProperty().get().startsWith("CPUs: CPU 9999 (of 9999) is offline or not one "
+                + "this process may use; it may use "), vm.startBlockedProperty().get());
+        vm.start(RunViewModel.Confirmed.NOTHING);
+        assertEquals(-1, vm.lastRunIdProperty().get(), "Start did nothing");
+        assertEquals(List.of(), store.listRuns(), "and filed nothing");
+
+        plan.cpus().textProperty().set(" ");
+        assertEquals("", vm.startBlockedProperty().get(), "blank: the scheduler places the jobs");
+        plan.cpus().textProperty().set(lastCpu());
+        assertEquals("", vm.startBlockedProperty().get());
+    }
+
+    @Test
+    void aRunKeptToACpuIsStoredSoAndItsResumeKeepsItWhateverTheFieldSaysNow() throws InterruptedException {
+        String cpu = lastCpu();
+        plan.workloads().subList(1, 4).forEach(w -> w.includedProperty().set(false));
+        plan.cpus().textProperty().set(cpu);
+        List<String> statuses = new ArrayList<>();
+        vm.statusProperty().addListener((o, a, b) -> statuses.add(b));
+        vm.start(RunViewModel.Confirmed.NOTHING);
+        drainUntil(() -> vm.pointsMeasuredProperty().get() >= 1, Duration.ofSeconds(60));
+        vm.stop();
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(30));
+        long runId = vm.lastRunIdProperty().get();
+        assertEquals(RunStatus.INTERRUPTED, store.getRun(runId).orElseThrow().status());
+        assertEquals(cpu, store.getRun(runId).orElseThrow().cpusAllowed());
+        assertTrue(statuses.contains("Run " + runId + " going: 4 items in the plan. CPUs: " + cpu + "."),
+                statuses.toString());
+
+        statuses.clear();
+        plan.cpus().textProperty().set("");
+        vm.resume(runId, RunViewModel.Confirmed.NOTHING);
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(60));
+        assertEquals(RunStatus.COMPLETE, store.getRun(runId).orElseThrow().status(), vm.errorProperty().get());
+        assertEquals(cpu, store.getRun(runId).orElseThrow().cpusAllowed());
+        assertTrue(statuses.stream().anyMatch(s -> s.startsWith("Run " + runId + " going: ")
+                && s.contains(" CPUs: " + cpu + ".")), "the resumed run keeps its CPUs: " + statuses);
     }
 }
