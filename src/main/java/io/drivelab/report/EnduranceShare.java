@@ -57,7 +57,7 @@ public record EnduranceShare(Long writtenBytes, boolean byHealthLog, Optional<Ra
     }
 
     private static ReferenceLibrary library(Store store) {
-        ReferenceLibrary stored = ReferenceStore.library(store);
+        ReferenceLibrary stored = ReferenceStore.load(store);  // the shipped figures first, where newer
         if (!stored.reviews().isEmpty()) {
             return stored;
         }

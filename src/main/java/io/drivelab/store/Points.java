@@ -29,7 +29,10 @@ import static io.drivelab.store.Columns.setLong;
 /** A run's measured points with their per-interval samples and latency histograms. */
 final class Points {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Made when a histogram is first written or read: a command that lists runs never sets Jackson up. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
 
     private final Database database;
 
@@ -166,7 +169,7 @@ final class Points {
     }
 
     private static String bucketsJson(List<Histogram.Bucket> buckets) {
-        ArrayNode pairs = JSON.createArrayNode();
+        ArrayNode pairs = Json.MAPPER.createArrayNode();
         for (Histogram.Bucket bucket : buckets) {
             pairs.addArray().add(bucket.index()).add(bucket.count());
         }
@@ -263,7 +266,7 @@ final class Points {
 
     private JsonNode parseJson(String text) {
         try {
-            return JSON.readTree(text);
+            return Json.MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
             throw new StoreException("damaged histogram in " + database.path() + ": " + e.getOriginalMessage(), e);
         }
