@@ -281,15 +281,15 @@ void *job_main(void *arg)
 	uint64_t due = 0;
 	int ret;
 
-	if (!queued || !done || !done_res)
-		ret = -ENOMEM;
-	else
-		ret = job_buffers(j, why, sizeof(why));
-	/* before the ring: the kernel workers it hands I/O to are made later, with this thread's CPUs */
-	if (ret == 0 && r->opt->cpus_allowed && sched_setaffinity(0, sizeof(r->opt->cpus), &r->opt->cpus)) {
+	/* first: the buffers are then touched on the CPUs given, and the ring's kernel workers made with them */
+	if (r->opt->cpus_allowed && sched_setaffinity(0, sizeof(r->opt->cpus), &r->opt->cpus)) {
 		ret = -errno;
 		snprintf(why, sizeof(why), "cannot keep to --cpus_allowed=%s: %s", r->opt->cpus_allowed,
 			 strerror(errno));
+	} else if (!queued || !done || !done_res) {
+		ret = -ENOMEM;
+	} else {
+		ret = job_buffers(j, why, sizeof(why));
 	}
 	if (ret == 0)
 		ret = j->be->init(j, why, sizeof(why));
