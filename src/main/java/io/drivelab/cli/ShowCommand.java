@@ -120,6 +120,7 @@ public final class ShowCommand implements Callable<Integer> {
                 CheckpointSummary.fromResultJson(p.point().resultJson())
                         .ifPresent(c -> checkpoints(out, p.point(), c));
             }
+            ReferenceStore.sync(s);  // the endurance share rates the drive from the library: the shipped one if newer
             DriveTelemetry drive = DriveTelemetry.of(s, run.id(), rated);
             List<String> telemetry = drive.lines();
             if (!telemetry.isEmpty()) {

@@ -57,7 +57,7 @@ public record EnduranceShare(Long writtenBytes, boolean byHealthLog, Optional<Ra
     }
 
     private static ReferenceLibrary library(Store store) {
-        ReferenceLibrary stored = ReferenceStore.load(store);  // the shipped figures first, where newer
+        ReferenceLibrary stored = ReferenceStore.library(store);
         if (!stored.reviews().isEmpty()) {
             return stored;
         }
