@@ -7,6 +7,7 @@ import io.drivelab.engine.CheckpointEvent;
 import io.drivelab.engine.DirectionStats;
 import io.drivelab.engine.EngineException;
 import io.drivelab.engine.EngineListener;
+import io.drivelab.engine.CpuList;
 import io.drivelab.engine.EngineSession;
 import io.drivelab.engine.IntervalEvent;
 import io.drivelab.engine.LayoutEvent;
@@ -56,18 +57,23 @@ final class Measurement {
      * @param session the run's engine, or null when fio measures
      * @param fio     measures instead of DriveLab's engine when not null
      * @param remote  the target on another machine (measured by fio through its server there), or null
-     * @param extras  the engine's options for every point (the CPUs among them)
-     * @param cpusAllowed the CPUs every point keeps to, for fio's job; null: the scheduler places them
+     * @param extras  the engine's options for every point
+     * @param cpus    the CPUs every point keeps to (the engine's request and fio's job alike); null: the scheduler
+     *                places them
      */
     Measurement(EngineSession session, FioBinary fio, RemoteTarget remote, Path target, List<String> extras,
-                String cpusAllowed, int statusIntervalMs, RunListener listener, TestFile testFile, Supplier<RunProgress> progress,
-                RunTelemetry telemetry) {
+                CpuList cpus, int statusIntervalMs, RunListener listener, TestFile testFile,
+                Supplier<RunProgress> progress, RunTelemetry telemetry) {
         this.session = session;
         this.fio = fio;
         this.remote = remote;
         this.target = target;
-        this.extras = extras;
-        this.cpusAllowed = cpusAllowed;
+        List<String> options = new ArrayList<>(extras);
+        if (cpus != null) {
+            options.add(cpus.engineOption());  // per point: the session's request line carries it
+        }
+        this.extras = List.copyOf(options);
+        this.cpusAllowed = cpus == null ? null : cpus.text();
         this.statusIntervalMs = statusIntervalMs;
         this.listener = listener;
         this.testFile = testFile;

@@ -221,6 +221,7 @@ public final class PlanRunner {
         List<String> engineExtras = new ArrayList<>();
         engineExtras.add("--status-interval=" + statusIntervalMs);
         Optional<RemoteTarget> remote = RemoteTarget.of(target);
+        CpuList kept;
         try {
             Optional<String> confirmation = Optional.empty();
             if (remote.isPresent()) {
@@ -231,10 +232,7 @@ public final class PlanRunner {
             if (remote.isEmpty() && Files.isDirectory(target) && !keepFile) {
                 engineExtras.add("--unlink");  // the checkpoint files the engine wrote into the folder, not others
             }
-            CpuList kept = RunFiling.cpusKeptTo(run);
-            if (kept != null) {
-                engineExtras.add(kept.engineOption());  // per point: the session's request line carries it
-            }
+            kept = RunFiling.cpusKeptTo(run);
             if (fio == null && remote.isEmpty()) {
                 hold.startEngine(target, confirmation, WriteGuard.writes(plan), unlinks(target));  // a resumed run
             }
@@ -250,8 +248,8 @@ public final class PlanRunner {
         RunClock clock = new RunClock(items, targetCheck.regionBytes(plan, target));
         TestFile testFile = new TestFile(target, store.path().toString(), runId);
         RunTelemetry telemetry = new RunTelemetry(store, runId, remote.isPresent() ? null : target);
-        Measurement m = new Measurement(hold.session(), fio, remote.orElse(null), target, engineExtras,
-                run.cpusAllowed(), statusIntervalMs, listener, testFile, clock::now, telemetry);
+        Measurement m = new Measurement(hold.session(), fio, remote.orElse(null), target, engineExtras, kept,
+                statusIntervalMs, listener, testFile, clock::now, telemetry);
         measurement = m;
         if (stop.stopped()) {
             m.stop();
