@@ -173,6 +173,9 @@ public final class WindowBench {
                 long cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
                 if (last != 0) {
                     gaps.add(new long[]{at - last, ManagementFactory.getRuntimeMXBean().getUptime(), cpu - lastCpu});
+                    GapProfiler.gap(last, at, cpu - lastCpu);
+                } else {
+                    GapProfiler.watch(Thread.currentThread());
                 }
                 last = at;
                 lastCpu = cpu;

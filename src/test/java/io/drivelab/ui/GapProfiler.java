@@ -1,0 +1,74 @@
+package io.drivelab.ui;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * What the UI thread did in its long gaps ({@code -Dbench.profileGapsMs=N}: gaps in which it used more than N ms of
+ * CPU): its stack sampled every 2 ms, and for each such gap the most frequent stacks printed as "profile" lines.
+ * A bench aid, off unless asked for (sampling the thread costs it a little).
+ */
+final class GapProfiler {
+    private static final long THRESHOLD_NS = Long.getLong("bench.profileGapsMs", -1) * 1_000_000L;
+    private static final int FRAMES = 14;
+    private static final Deque<Sample> SAMPLES = new ArrayDeque<>();
+
+    private record Sample(long at, String stack) {
+    }
+
+    private GapProfiler() {
+    }
+
+    /** Starts sampling {@code uiThread}, when asked for. */
+    static void watch(Thread uiThread) {
+        if (THRESHOLD_NS < 0) {
+            return;
+        }
+        Thread sampler = new Thread(() -> {
+            while (uiThread.isAlive()) {
+                StackTraceElement[] stack = uiThread.getStackTrace();
+                String text = Arrays.stream(stack).limit(FRAMES)
+                        .map(f -> f.getClassName().replaceAll(".*\\.", "") + "." + f.getMethodName())
+                        .collect(Collectors.joining(" < "));
+                synchronized (SAMPLES) {
+                    SAMPLES.addLast(new Sample(System.nanoTime(), text));
+                    while (SAMPLES.size() > 5_000) {
+                        SAMPLES.removeFirst();
+                    }
+                }
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "bench-gap-profiler");
+        sampler.setDaemon(true);
+        sampler.start();
+    }
+
+    /** A gap from {@code from} to {@code to} (nanoTime) in which the UI thread used {@code cpuNs}. */
+    static void gap(long from, long to, long cpuNs) {
+        if (THRESHOLD_NS < 0 || cpuNs < THRESHOLD_NS) {
+            return;
+        }
+        Map<String, Integer> counts = new HashMap<>();
+        synchronized (SAMPLES) {
+            for (Sample s : SAMPLES) {
+                if (s.at >= from && s.at <= to && !s.stack.startsWith("GtkApplication._runLoop")) {
+                    counts.merge(s.stack, 1, Integer::sum);
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "profile gap %.1f ms, UI CPU %.1f ms, %d samples busy%n", (to - from) / 1e6,
+                cpuNs / 1e6, counts.values().stream().mapToInt(Integer::intValue).sum());
+        counts.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()))
+                .limit(6).forEach(e -> System.out.println("profile   " + e.getValue() + " " + e.getKey()));
+    }
+}
