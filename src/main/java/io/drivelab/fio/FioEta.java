@@ -10,7 +10,8 @@ import io.drivelab.engine.IntervalEvent;
 /**
  * A fio server's progress report ({@code FIO_NET_CMD_ETA}, its {@code struct jobs_eta}), the one message fio's
  * client gets from a server every ~0.9 s while a job runs (it asks for it; the JSON reports come only at the end).
- * The layout is fio's stat.h {@code JOBS_ETA}, little-endian on the wire and unchanged from fio 3.29 to 3.41.
+ * The layout is fio's stat.h {@code JOBS_ETA}, little-endian on the wire (never compressed: fio compresses only its
+ * I/O logs) and unchanged from fio 3.29 to 3.42.
  *
  * @param running   jobs running (the ramp included)
  * @param ramping   jobs in their ramp time

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A fio server's progress report read from bytes laid out as fio's stat.h {@code struct jobs_eta} (no engine). */
+/** A fio server's progress report and hello read from bytes laid out as fio's own structs (no engine). */
 class FioEtaTest {
     /**
      * A {@code struct jobs_eta} as fio puts it on the wire, little-endian: nr_running, nr_ramp, nr_pending,
@@ -75,6 +75,16 @@ class FioEtaTest {
         // fio zeroes a job's counts as its ramp ends: the report straddling it holds a negative difference, unsigned
         assertFalse(FioEta.decode(jobsEta(1, 0, new long[] {-5, 0, 0}, new int[] {9, 0, 0}, "")).isPresent());
         assertFalse(FioEta.decode(jobsEta(1, 0, new long[] {0, 1L << 50, 0}, new int[] {0, 9, 0}, "")).isPresent());
+    }
+
+    @Test
+    void aServersHelloNamesItsMachineAndItsFio() {
+        // struct cmd_probe_reply_pdu: hostname[64], bigendian, fio_version[32], os, arch, bpp, cpus, flags
+        ByteBuffer b = ByteBuffer.allocate(64 + 1 + 32 + 3 + 4 + 8).order(ByteOrder.LITTLE_ENDIAN);
+        b.put("rack1-a".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).position(64).put((byte) 0);
+        b.put("fio-3.33".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).position(97).put((byte) 1);
+        assertEquals(new FioProbeReply("rack1-a", "fio-3.33"), FioProbeReply.decode(b.rewind()).orElseThrow());
+        assertFalse(FioProbeReply.decode(b.rewind().limit(96)).isPresent(), "cut inside the version");
     }
 
     @Test
