@@ -103,5 +103,6 @@ class FioEtaTest {
         assertEquals(3000, next.tMs());
         assertFalse(next.ramp());
         assertNull(progress.next(idle, 14 * s), "the job ended");
+        assertEquals(1000, new FioProgress().next(measured, 50 * s).tMs(), "a first report covers about a second");
     }
 }
