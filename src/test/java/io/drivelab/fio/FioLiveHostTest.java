@@ -157,6 +157,25 @@ class FioLiveHostTest {
         assertEquals(listeningBefore, listeningSockets(), "nothing of this JVM listens any more");
     }
 
+    @Test
+    void aHostThatCannotBeReachedFailsThePointSayingSo() throws Exception {
+        FioBinary fio = FioProcessTest.fio();
+        int closed;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = free.getLocalPort();
+        }
+        FioHost nobody = new FioHost("127.0.0.1", closed);
+        EngineException failed = assertThrows(EngineException.class, () -> {
+            try (FioProcess p = FioProcess.start(fio, randread(5), dir.resolve("a.img").toString(), nobody,
+                    EngineListener.NONE)) {
+                p.awaitResult();
+            }
+        });
+        assertTrue(failed.getMessage().startsWith("fio server " + nobody + ": cannot connect to " + nobody
+                + ": Connection refused"), failed.getMessage());
+        assertEquals(List.of(), relayThreads());
+    }
+
     private static List<String> relayThreads() {
         return Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
                 .filter(n -> n.startsWith(FioRelay.THREAD_PREFIX)).toList();
