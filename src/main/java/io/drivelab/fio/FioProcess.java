@@ -3,12 +3,16 @@ package io.drivelab.fio;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -49,9 +53,13 @@ public final class FioProcess implements AutoCloseable {
     private final StringBuilder stderr = new StringBuilder();
     private final BlockSizeMix mix;
     private final long rampMs;
+    private final AtomicBoolean startSent = new AtomicBoolean();
     private StartEvent start;
     private FioHost host;
     private HostWatch watch;
+    private FioRelay relay;
+    private Consumer<IntervalEvent> live = interval -> { };
+    private final FioProgress progress = new FioProgress();
     private volatile String refused;
     private volatile JsonNode lastReport;
     private volatile boolean stopped;
@@ -83,11 +91,19 @@ public final class FioProcess implements AutoCloseable {
 
     /**
      * As {@link #start(FioBinary, Point, String, EngineListener)}, on {@code host}'s fio server: {@code target} is a
-     * path on that host. fio's client reports only at the end: a host's interval events all come then.
+     * path on that host. fio's client reports only at the end: a host's interval events all come then, as the
+     * point's seconds to store; {@code live} gets the server's progress as it goes, about once a second, for the
+     * live view only (rates, no counts or latency; see {@link FioRelay}).
      */
+    public static FioProcess start(FioBinary fio, Point point, String target, FioHost host, EngineListener listener,
+                                   Consumer<IntervalEvent> live) throws EngineException {
+        return start(fio, point, target, host, null, listener, live);
+    }
+
+    /** As {@link #start(FioBinary, Point, String, FioHost, EngineListener, Consumer)}, its progress not shown. */
     public static FioProcess start(FioBinary fio, Point point, String target, FioHost host, EngineListener listener)
             throws EngineException {
-        return start(fio, point, target, host, null, listener);
+        return start(fio, point, target, host, listener, interval -> { });
     }
 
     /**
@@ -96,6 +112,11 @@ public final class FioProcess implements AutoCloseable {
      */
     public static FioProcess start(FioBinary fio, Point point, String target, FioHost host, String cpusAllowed,
                                    EngineListener listener) throws EngineException {
+        return start(fio, point, target, host, cpusAllowed, listener, interval -> { });
+    }
+
+    private static FioProcess start(FioBinary fio, Point point, String target, FioHost host, String cpusAllowed,
+                                    EngineListener listener, Consumer<IntervalEvent> live) throws EngineException {
         if (point.isCheckpoint()) {
             throw new EngineException("point " + point.key() + ": AI training checkpoints have no fio equivalent; "
                     + "DriveLab's own engine measures them");
@@ -110,28 +131,48 @@ public final class FioProcess implements AutoCloseable {
         Path jobFile;
         Process process;
         List<String> command;
+        HostWatch watch = host == null ? null : new HostWatch(host, STATUS_INTERVAL_S);
+        AtomicReference<FioProcess> self = new AtomicReference<>();
+        FioRelay relay = null;
         try {
+            if (host != null) {
+                relay = FioRelay.open(host, (opcode, payload) -> {
+                    watch.heard();
+                    FioProcess p = self.get();
+                    if (p != null) {  // null: only in a race with fio's first message, long before its job runs
+                        p.serverSaid(opcode, payload);
+                    }
+                });
+            }
             jobFile = Files.createTempFile("drivelab-" + point.key().replaceAll("[^A-Za-z0-9_.-]", "_") + "-", ".fio");
             Files.writeString(jobFile, jobText);
             command = new ArrayList<>(List.of(fio.path().toString()));
             if (host != null) {
-                command.add(HostWatch.TRACE_OPTION);
-                command.add("--client=" + host.clientArgument());
+                command.add("--client=" + relay.local().clientArgument());
             }
             command.addAll(List.of("--output-format=json+", "--status-interval=" + STATUS_INTERVAL_S,
                     jobFile.toString()));
             process = new ProcessBuilder(command).start();
             process.getOutputStream().close();
         } catch (IOException e) {
+            if (relay != null) {
+                relay.close();
+            }
             throw new EngineException("cannot start " + fio.path() + ": " + e.getMessage(), e);
         }
         FioProcess started = new FioProcess(fio, point, jobFile, jobText, process, listener);
         started.host = host;
+        started.relay = relay;
+        started.live = live;
+        // the command as it would run without the relay: the host's address, not the relay's
+        List<String> shown = host == null ? command : command.stream().map(a -> a.startsWith("--client=")
+                ? "--client=" + host.clientArgument() : a).toList();
+        started.start = FioStart.of(fio, point, host == null ? target : host + ":" + target, created, shown);
+        self.set(started);
         if (host != null) {
-            started.watch = new HostWatch(host, STATUS_INTERVAL_S);
-            started.watch.watch(process, started::kill);
+            started.watch = watch;
+            watch.watch(process, started::kill);
         }
-        started.start = FioStart.of(fio, point, host == null ? target : host + ":" + target, created, command);
         started.stdoutReader.start();
         started.stderrReader.start();
         return started;
@@ -168,9 +209,10 @@ public final class FioProcess implements AutoCloseable {
         }
         JsonNode report = lastReport;
         String tail = tail(stderr());
+        String server = host == null ? "" : "fio server " + host + ": ";
         if (report == null || FioReports.entries(report).isEmpty()) {
-            throw new EngineException((host == null ? "" : "fio server " + host + ": ") + "fio exited with code "
-                    + exit + " without a result"
+            String why = relay == null || relay.failure() == null ? "" : relay.failure() + "; ";
+            throw new EngineException(server + why + "fio exited with code " + exit + " without a result"
                     + (tail.isEmpty() ? "" : ": " + tail), null, exit, stderr(), null, null);
         }
         ResultEvent result = result(report, stopped || exit != 0);
@@ -178,7 +220,7 @@ public final class FioProcess implements AutoCloseable {
         if (job.error() != 0 || (exit != 0 && !stopped)) {
             String why = job.error() != 0 ? "fio reported error " + job.error()
                     : "fio exited with code " + exit;
-            throw new EngineException(why + (tail.isEmpty() ? "" : ": " + tail), null, exit, stderr(), result,
+            throw new EngineException(server + why + (tail.isEmpty() ? "" : ": " + tail), null, exit, stderr(), result,
                     null);
         }
         return result;
@@ -212,11 +254,14 @@ public final class FioProcess implements AutoCloseable {
         }
     }
 
-    /** SIGTERM, a grace period for fio's last report, then SIGKILL; the job file is removed. */
+    /** SIGTERM, a grace period for fio's last report, then SIGKILL; the job file is removed, a relay closed. */
     @Override
     public void close() {
         EngineProcess.end(process, this::stop, this::kill, TimeUnit.SECONDS.toMillis(CLOSE_GRACE_SECONDS),
                 stdoutReader, stderrReader);
+        if (relay != null) {
+            relay.close();
+        }
         try {
             Files.deleteIfExists(jobFile);
         } catch (IOException ignored) {
@@ -243,9 +288,10 @@ public final class FioProcess implements AutoCloseable {
         try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8))) {
             FioReports.read(out, report -> {
-                if (lastReport == null) {
-                    // fio has opened (and laid out) the target by its first report: the file it created exists
-                    dispatch(() -> listener.onStart(start));
+                // fio has opened (and laid out) the target by its first report: the file it created exists
+                started();
+                if (host != null) {
+                    FioReports.naming(report, host.host());  // fio's client names the relay it talked to
                 }
                 lastReport = report;
                 List<JsonNode> each = host == null ? List.of(report)
@@ -262,6 +308,27 @@ public final class FioProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * A message of the host's server, on the relay's thread: its hello is checked, its progress shown (the first
+     * with a job running starts the point).
+     */
+    private void serverSaid(int opcode, ByteBuffer payload) {
+        if (opcode == FioProbeReply.OPCODE) {
+            FioProbeReply.decode(payload).ifPresent(this::checkServer);
+        } else if (opcode == FioEta.OPCODE) {
+            FioEta.decode(payload).map(eta -> progress.next(eta, System.nanoTime())).ifPresent(interval -> {
+                started();
+                dispatch(() -> live.accept(interval));
+            });
+        }
+    }
+
+    private void started() {
+        if (startSent.compareAndSet(false, true)) {
+            dispatch(() -> listener.onStart(start));
+        }
+    }
+
     private void readStderr() {
         try (BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(),
                 StandardCharsets.UTF_8))) {
@@ -274,20 +341,17 @@ public final class FioProcess implements AutoCloseable {
         }
     }
 
-    private void diagnostic(String line) {
-        if (watch != null && watch.consume(line)) {
-            return;
-        }
-        if (host != null && line.startsWith("hostname=")) {
-            checkServer(line);
-        }
+    private void diagnostic(String said) {
+        String line = relay == null ? said : said.replace("host=" + relay.local().host() + " ", "host=" + host + " ")
+                .replace("<" + relay.local().host() + ">", "<" + host + ">");  // fio's client names the relay
         appendStderr(line);
         dispatch(() -> listener.onDiagnostic(line));
     }
 
-    /** fio's client prints the server's "hostname=..., fio=fio-3.33, ..." first: another release is refused. */
-    private void checkServer(String line) {
-        FioVersion server = FioVersion.parse(line.replaceFirst(".*fio=", "")).orElse(null);
+    /** The server's hello, said to the user; another release of fio than this machine's is refused. */
+    private void checkServer(FioProbeReply hello) {
+        diagnostic("fio server " + host + ": hostname=" + hello.hostname() + ", fio=" + hello.version());
+        FioVersion server = FioVersion.parse(hello.version()).orElse(null);
         if (server != null && !server.sameRelease(fio.version())) {
             refused = "the fio server on " + host + " is " + server + " and this machine's fio is " + fio.version()
                     + ": fio's client and server must be the same release; install " + fio.version() + " there";

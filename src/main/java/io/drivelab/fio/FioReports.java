@@ -82,6 +82,18 @@ final class FioReports {
     }
 
     /**
+     * Names {@code host} in a client report's entries, where fio's client names the address it connected to (a
+     * {@link FioRelay} on this machine).
+     */
+    static void naming(JsonNode report, String host) {
+        for (JsonNode entry : report.path("client_stats")) {
+            if (entry instanceof com.fasterxml.jackson.databind.node.ObjectNode named && entry.has("hostname")) {
+                named.put("hostname", host);
+            }
+        }
+    }
+
+    /**
      * A report's entries for the measured job ("jobs" locally, "client_stats" from a fio server). fio's client
      * prints one report, at the end, listing the running totals of every status interval in turn: a job's last
      * entry is its result (DriveLab's job files set group_reporting, so a job has one entry per interval).

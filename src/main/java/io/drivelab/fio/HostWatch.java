@@ -1,14 +1,12 @@
 package io.drivelab.fio;
 
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 
 /**
  * Notices a fio server that stops answering (its machine or server stopped, the network to it down). fio's client
- * prints the JSON only at the end, so the sign of life is its network trace ({@value #TRACE_OPTION}, given before
- * {@code --client} so that it stays on this machine): a line for every message the server sends, a status report
- * each interval and a reply to the client's progress request about every 0.9 s. When none comes for
- * {@value #SILENT_INTERVALS} status intervals the client is killed and the point fails naming the host.
+ * prints the JSON only at the end, so the sign of life is every message the server sends as {@link FioRelay} passes
+ * it on: a status report each interval and a reply to the client's progress request about every 0.9 s. When none
+ * comes for {@value #SILENT_INTERVALS} status intervals the client is killed and the point fails naming the host.
  *
  * <p>Why {@value #SILENT_INTERVALS}: twice fio's own limit for a reply (five seconds, "timeout on SEND_ETA"; fio
  * itself gives up only after seven of them, or never when a worker of the server survives), and a loaded machine
@@ -16,8 +14,6 @@ import java.util.regex.Pattern;
  */
 final class HostWatch {
     static final int SILENT_INTERVALS = 10;
-    static final String TRACE_OPTION = "--debug=net";
-    private static final Pattern TRACE = Pattern.compile("^net\\s+\\d+\\s.*");
 
     private final FioHost host;
     private final long silentMs;
@@ -29,21 +25,9 @@ final class HostWatch {
         this.silentMs = TimeUnit.SECONDS.toMillis((long) SILENT_INTERVALS * statusIntervalS);
     }
 
-    /**
-     * Takes the client's trace lines (true: not for the user); a message received from the server counts as a
-     * sign of life.
-     */
-    boolean consume(String line) {
-        if (line.equals("fio: set debug option net")) {
-            return true;
-        }
-        if (!TRACE.matcher(line).matches()) {
-            return false;
-        }
-        if (line.contains(" got cmd op ")) {
-            lastHeardNanos = System.nanoTime();
-        }
-        return true;
+    /** A message from the server arrived (its relay saw it go by). */
+    void heard() {
+        lastHeardNanos = System.nanoTime();
     }
 
     /** Watches {@code client} on a thread of its own until it exits, and runs {@code kill} if the host falls silent. */

@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -134,8 +135,10 @@ final class Measurement {
                 lastReportNanos[0] = now;
                 sampling.interval(interval.tMs());
                 samples.add(sample(interval));
-                listener.sample(item, interval);
-                listener.progress(progress.get());
+                if (remote == null) {  // a host's seconds come at its point's end: the live view had its progress
+                    listener.sample(item, interval);
+                    listener.progress(progress.get());
+                }
             }
 
             @Override
@@ -144,7 +147,10 @@ final class Measurement {
             }
         };
         try {
-            ResultEvent result = run(point, events);
+            ResultEvent result = run(point, events, live -> {
+                listener.sample(item, live);
+                listener.progress(progress.get());
+            });
             // a checkpoint point's figures are its checkpoints' (GB/s, seconds per checkpoint)
             PointResult r = CheckpointFigures.apply(PointResult.fromEngineResult(meta, parse(result.rawJson()),
                     started, Instant.now()));
@@ -168,12 +174,16 @@ final class Measurement {
         }
     }
 
-    /** The point measured by the run's engine session, or by fio when the run is measured by fio. */
-    private ResultEvent run(Point point, EngineListener events) throws EngineException, InterruptedException {
+    /**
+     * The point measured by the run's engine session, or by fio when the run is measured by fio; a remote host's
+     * progress goes to {@code live} as it comes (shown, not stored).
+     */
+    private ResultEvent run(Point point, EngineListener events, Consumer<IntervalEvent> live)
+            throws EngineException, InterruptedException {
         if (fio != null) {
             try (FioProcess process = remote == null
                     ? FioProcess.start(fio, point, target.toString(), null, cpusAllowed, events)
-                    : FioProcess.start(fio, point, remote.path(), remote.host(), events)) {
+                    : FioProcess.start(fio, point, remote.path(), remote.host(), events, live)) {
                 stopCurrent = process::stop;
                 if (stopped) {
                     process.stop();
