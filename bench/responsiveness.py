@@ -112,14 +112,9 @@ def window(db, folder, seconds, env, target=TARGET, options=(), preload=0, gc_lo
     stall figures, if asked for. The window is `target`'s build, driven by this build's WindowBench (its test classes
     come last on the class path)."""
     java = os.environ["JAVA_HOME"] + "/bin/java" if os.environ.get("JAVA_HOME") else "java"
-    # The launcher's class path first, its class-data archive and SQLite's unpacked library, as target/drivelab
-    # starts the window.
+    # The launcher's class path first and the JVM options it starts the window with, as target/drivelab does.
     cp = f"{target}/drivelab.jar:{target}/lib/*:{TARGET}/test-classes"
-    archive = target / "drivelab.jsa"
-    jvm = [f"-XX:SharedArchiveFile={archive}", "-Xlog:cds*=off"] if archive.exists() else []
-    sqlite = target / "sqlite-native/org/sqlite/native/Linux" / os.uname().machine
-    if (sqlite / "libsqlitejdbc.so").exists():
-        jvm += [f"-Dorg.sqlite.lib.path={sqlite}", "-Dorg.sqlite.lib.name=libsqlitejdbc.so"]
+    jvm = launcher_options(target)
     jvm += list(options) + [f"-Dbench.preload={preload}"]
     if gc_log:
         jvm += [f"-Xlog:gc,safepoint:file={gc_log}:uptime", "-Dbench.gapLogMs=30"]
@@ -146,6 +141,23 @@ def window(db, folder, seconds, env, target=TARGET, options=(), preload=0, gc_lo
     if "shown" not in events:
         sys.exit(f"the window did not show: {done.stdout[-1000:]} {done.stderr[-3000:]}")
     return events, cpu, stall or None
+
+
+def launcher_options(target):
+    """The JVM options `target`'s launcher starts the window with (its class-data archive, SQLite's unpacked library,
+    the compilers); a launcher that cannot print them (builds before 2026-12-02) gets the archive and library."""
+    launcher = target / "drivelab"
+    if "DRIVELAB_PRINT_JAVA_OPTIONS" in launcher.read_text():
+        env = dict(os.environ, DRIVELAB_PRINT_JAVA_OPTIONS="1")
+        env.pop("DRIVELAB_JAVA_OPTS", None)
+        out = subprocess.run([str(launcher)], env=env, stdout=subprocess.PIPE, text=True, check=True).stdout
+        return out.split()
+    archive = target / "drivelab.jsa"
+    jvm = [f"-XX:SharedArchiveFile={archive}", "-Xlog:cds*=off"] if archive.exists() else []
+    sqlite = target / "sqlite-native/org/sqlite/native/Linux" / os.uname().machine
+    if (sqlite / "libsqlitejdbc.so").exists():
+        jvm += [f"-Dorg.sqlite.lib.path={sqlite}", "-Dorg.sqlite.lib.name=libsqlitejdbc.so"]
+    return jvm
 
 
 def gc_pauses(log):

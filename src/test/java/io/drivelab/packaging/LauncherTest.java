@@ -130,6 +130,15 @@ class LauncherTest {
     }
 
     @Test
+    void theWindowStartsWithTheQuickCompilerOnly() throws Exception {
+        // No display here: the program says so and ends, after the JVM printed the flags it was started with.
+        Result window = launch(system("ID=debian"), Map.of("DRIVELAB_JAVA_OPTS", "-XX:+PrintCommandLineFlags"));
+
+        assertTrue(window.output().contains("no display"), window.output());
+        assertTrue(window.output().contains("-XX:TieredStopAtLevel=1"), "the window: " + window.output());
+    }
+
+    @Test
     void anArchiveTheJvmCannotUseIsIgnoredWithoutAWord() throws Exception {
         Path built = Path.of("target", "drivelab.jsa");
         Assumptions.assumeTrue(Files.isRegularFile(built), "no archive built at " + built.toAbsolutePath());
