@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  */
 final class GapProfiler {
     private static final long THRESHOLD_NS = Long.getLong("bench.profileGapsMs", -1) * 1_000_000L;
-    private static final int FRAMES = 14;
+    private static final int FRAMES = 5;
     private static final Deque<Sample> SAMPLES = new ArrayDeque<>();
 
     private record Sample(long at, String stack) {
@@ -33,9 +33,10 @@ final class GapProfiler {
         Thread sampler = new Thread(() -> {
             while (uiThread.isAlive()) {
                 StackTraceElement[] stack = uiThread.getStackTrace();
-                String text = Arrays.stream(stack).limit(FRAMES)
-                        .map(f -> f.getClassName().replaceAll(".*\\.", "") + "." + f.getMethodName())
-                        .collect(Collectors.joining(" < "));
+                // the innermost frames, then DriveLab's own (where the work came from)
+                String text = Arrays.stream(stack).limit(3).map(GapProfiler::name).collect(Collectors.joining(" < "))
+                        + " ... " + Arrays.stream(stack).filter(f -> f.getClassName().startsWith("io.drivelab"))
+                        .limit(FRAMES).map(GapProfiler::name).collect(Collectors.joining(" < "));
                 synchronized (SAMPLES) {
                     SAMPLES.addLast(new Sample(System.nanoTime(), text));
                     while (SAMPLES.size() > 5_000) {
@@ -53,6 +54,10 @@ final class GapProfiler {
         sampler.start();
     }
 
+    private static String name(StackTraceElement frame) {
+        return frame.getClassName().replaceAll(".*\\.", "") + "." + frame.getMethodName();
+    }
+
     /** A gap from {@code from} to {@code to} (nanoTime) in which the UI thread used {@code cpuNs}. */
     static void gap(long from, long to, long cpuNs) {
         if (THRESHOLD_NS < 0 || cpuNs < THRESHOLD_NS) {
@@ -62,13 +67,15 @@ final class GapProfiler {
         synchronized (SAMPLES) {
             for (Sample s : SAMPLES) {
                 if (s.at >= from && s.at <= to && !s.stack.startsWith("GtkApplication._runLoop")) {
-                    counts.merge(s.stack, 1, Integer::sum);
+                    // grouped by where in DriveLab the work came from
+                    String ours = s.stack.substring(s.stack.indexOf(" ... ") + 5);
+                    counts.merge(ours.isEmpty() ? "(toolkit) " + s.stack : ours, 1, Integer::sum);
                 }
             }
         }
         System.out.printf(Locale.ROOT, "profile gap %.1f ms, UI CPU %.1f ms, %d samples busy%n", (to - from) / 1e6,
                 cpuNs / 1e6, counts.values().stream().mapToInt(Integer::intValue).sum());
         counts.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()))
-                .limit(6).forEach(e -> System.out.println("profile   " + e.getValue() + " " + e.getKey()));
+                .limit(8).forEach(e -> System.out.println("profile   " + e.getValue() + " " + e.getKey()));
     }
 }
