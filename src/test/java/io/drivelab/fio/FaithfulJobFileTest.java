@@ -38,17 +38,25 @@ class FaithfulJobFileTest {
         FioBinary fio = FioProcessTest.fio();
         Path target = dir.resolve("target.img");
         List<Point> points = FioPointRuns.quickPoints(128L << 20);
-        List<Double> ratios = new ArrayList<>();
+        // A busy machine moves single points by +-50 % (CI saw 0.38-2.15 beside other tests): up to three
+        // rounds, the order of the tools swapped each round, each point judged by its median over the rounds.
+        java.util.Map<String, List<Double>> ratios = new java.util.LinkedHashMap<>();
         StringBuilder table = new StringBuilder();
-        for (Point point : points) {
-            // alternating the two tools point by point keeps a change in the machine's load out of the ratio
-            double engine = FioPointRuns.engineIops(point, target);
-            double byFio = jobFileIops(fio, point, target);
-            ratios.add(byFio / engine);
-            table.append(String.format(Locale.ROOT, "%-40s engine %10.0f  fio %10.0f  ratio %.2f%n",
-                    point.key(), engine, byFio, byFio / engine));
+        double median = Double.NaN;
+        for (int round = 0; round < 3 && !(median >= 0.85 && median <= 1.15); round++) {
+            for (Point point : points) {
+                // alternating the two tools point by point keeps a change in the machine's load out of the ratio
+                double engine = round % 2 == 0 ? FioPointRuns.engineIops(point, target) : Double.NaN;
+                double byFio = jobFileIops(fio, point, target);
+                if (round % 2 == 1) {
+                    engine = FioPointRuns.engineIops(point, target);
+                }
+                ratios.computeIfAbsent(point.key(), k -> new ArrayList<>()).add(byFio / engine);
+                table.append(String.format(Locale.ROOT, "round %d %-40s engine %10.0f  fio %10.0f  ratio %.2f%n",
+                        round + 1, point.key(), engine, byFio, byFio / engine));
+            }
+            median = FioPointRuns.median(ratios.values().stream().map(FioPointRuns::median).toList());
         }
-        double median = FioPointRuns.median(ratios);
         System.out.print(table);
         assertEquals(16, points.size());
         assertTrue(median >= 0.85 && median <= 1.15, "median fio/engine " + median + "\n" + table);
