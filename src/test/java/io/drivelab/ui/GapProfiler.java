@@ -11,8 +11,11 @@ import java.util.stream.Collectors;
 
 /**
  * What the UI thread did in its long gaps ({@code -Dbench.profileGapsMs=N}: gaps in which it used more than N ms of
- * CPU): its stack sampled every 2 ms, and for each such gap the most frequent stacks printed as "profile" lines.
- * A bench aid, off unless asked for (sampling the thread costs it a little).
+ * CPU): its stack sampled every 2 ms, and for each such gap the most frequent stacks printed as "profile" lines,
+ * grouped by where in DriveLab the work came from ({@code -Dbench.profileTop=K}: the K innermost frames shown, 3
+ * unless given). Idle and waiting samples count too: in the long gaps of 2026-12-02 the thread mostly waited for
+ * JavaFX's renderer to finish the frame before ({@code PaintCollector.waitForRenderingToComplete}). A bench aid,
+ * off unless asked for (sampling the thread costs it a little).
  */
 final class GapProfiler {
     private static final long THRESHOLD_NS = Long.getLong("bench.profileGapsMs", -1) * 1_000_000L;
@@ -34,7 +37,7 @@ final class GapProfiler {
             while (uiThread.isAlive()) {
                 StackTraceElement[] stack = uiThread.getStackTrace();
                 // the innermost frames, then DriveLab's own (where the work came from)
-                String text = Arrays.stream(stack).limit(3).map(GapProfiler::name).collect(Collectors.joining(" < "))
+                String text = Arrays.stream(stack).limit(Integer.getInteger("bench.profileTop", 3)).map(GapProfiler::name).collect(Collectors.joining(" < "))
                         + " ... " + Arrays.stream(stack).filter(f -> f.getClassName().startsWith("io.drivelab"))
                         .limit(FRAMES).map(GapProfiler::name).collect(Collectors.joining(" < "));
                 synchronized (SAMPLES) {
@@ -66,7 +69,7 @@ final class GapProfiler {
         Map<String, Integer> counts = new HashMap<>();
         synchronized (SAMPLES) {
             for (Sample s : SAMPLES) {
-                if (s.at >= from && s.at <= to && !s.stack.startsWith("GtkApplication._runLoop")) {
+                if (s.at >= from && s.at <= to) {
                     // grouped by where in DriveLab the work came from
                     String ours = s.stack.substring(s.stack.indexOf(" ... ") + 5);
                     counts.merge(ours.isEmpty() ? "(toolkit) " + s.stack : ours, 1, Integer::sum);
