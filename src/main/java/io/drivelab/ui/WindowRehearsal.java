@@ -79,22 +79,25 @@ public final class WindowRehearsal {
         ((TextField) scene.lookup("#file-size")).setText("64M");
         ((Spinner<Integer>) scene.lookup("#runtime")).getValueFactory().setValue(1);
         ((Spinner<Integer>) scene.lookup("#ramp")).getValueFactory().setValue(0);
+        // the titles of the points shown; a third one means two points have ended
         Set<String> points = new HashSet<>();
-        int[] ticks = {0};
+        boolean[] started = {false};
         Timeline poll = new Timeline();
         poll.setCycleCount(600);
         poll.getKeyFrames().add(new KeyFrame(Duration.millis(100), e -> {
-            ticks[0]++;
-            if (ticks[0] == 1 || !window.run().startBlockedProperty().get().isEmpty() && points.isEmpty()) {
+            if (!started[0]) {
+                // the drive list and the fields' checks may still be coming in
+                if (window.run().startBlockedProperty().get().isEmpty()) {
+                    started[0] = true;
+                    window.start();
+                }
                 return;
             }
-            if (points.isEmpty()) {
-                points.add("");
-                window.start();
-                return;
+            String title = window.run().live().pointTitleProperty().get();
+            if (!title.startsWith("No point")) {
+                points.add(title);
             }
-            points.add(window.run().live().pointTitleProperty().get());
-            if (points.size() > 4 && window.run().isRunning()) {
+            if (points.size() >= 3 && window.run().isRunning()) {
                 window.stop();
             }
             if (!window.run().isRunning()) {
