@@ -239,6 +239,14 @@ public final class Store implements AutoCloseable {
         return points.save(runId, point, samples);
     }
 
+    /**
+     * Every run's points by run id, in one read, without their raw results and histograms: what a list of runs
+     * shows of them (peaks), not what a report reads.
+     */
+    public Map<Long, List<PointResult>> pointFiguresOfEveryRun() {
+        return points.figuresOfEveryRun();
+    }
+
     /** A run's points in plan order, with their histograms. */
     public List<StoredPoint> listPoints(long runId) {
         return points.list(runId);

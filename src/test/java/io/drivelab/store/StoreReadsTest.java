@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -52,6 +53,41 @@ class StoreReadsTest {
 
     private static NewRun plan(String name, String planJson, Integer plannedPoints) {
         return new NewRun(name, planJson, "fio import", "/tmp/x.img", "file", null, null, null, plannedPoints);
+    }
+
+    @Test
+    void everyRunsPointsAreReadAtOnceWithTheirFiguresButNotTheirRawResults() {
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            long first = store.createRun(StoreTest.newRun("first"));
+            long second = store.createRun(StoreTest.newRun("second"));
+            long empty = store.createRun(StoreTest.newRun("no point yet"));
+            store.savePoint(first, StoreTest.measured("b", 1), StoreTest.samples());
+            store.savePoint(first, StoreTest.measured("a", 0), List.of());
+            store.savePoint(second, PointResult.failed(StoreTest.meta("c", 0), "engine exited with 1",
+                    StoreTest.T0, StoreTest.T0.plusSeconds(1)), List.of());
+
+            Map<Long, List<PointResult>> figures = store.pointFiguresOfEveryRun();
+
+            assertEquals(Set.of(first, second), figures.keySet(), "a run without points has no entry");
+            for (long run : List.of(first, second)) {
+                List<PointResult> whole = store.listPoints(run).stream().map(StoredPoint::point).toList();
+                List<PointResult> light = figures.get(run);
+                assertEquals(whole.stream().map(PointResult::meta).toList(),
+                        light.stream().map(PointResult::meta).toList(), "in the run's order");
+                for (int i = 0; i < whole.size(); i++) {
+                    PointResult w = whole.get(i);
+                    PointResult l = light.get(i);
+                    assertEquals(Arrays.asList(w.status(), w.runtimeMs(), w.read(), w.write(), w.error(),
+                                    w.startedAt(), w.endedAt()),
+                            Arrays.asList(l.status(), l.runtimeMs(), l.read(), l.write(), l.error(), l.startedAt(),
+                                    l.endedAt()));
+                    assertEquals(null, l.resultJson());
+                    assertEquals(List.of(), l.histograms());
+                }
+            }
+            assertTrue(store.listPoints(first).get(0).point().resultJson() != null, "the whole point has it");
+            assertFalse(store.listPoints(first).get(0).point().histograms().isEmpty(), "and its histograms");
+        }
     }
 
     @Test

@@ -63,6 +63,8 @@ public final class CompareViewModel {
     /** Until the first runs are listed, the newest is ticked for the user: Compare opens on something. */
     private boolean pickNewest = true;
     private int generation;
+    /** A comparison is being read (there is never more than one). */
+    private boolean comparing;
 
     public CompareViewModel(Tasks tasks, Store store, ReferenceDrivesViewModel references) {
         this.tasks = tasks;
@@ -138,6 +140,11 @@ public final class CompareViewModel {
         compare();
     }
 
+    /**
+     * Reads the comparison of the ticked runs, one at a time: a change while one is read makes that one stale, and
+     * the latest choice is read once it is done (ticking five reference drives in the live view's menu started five
+     * whole comparisons at once, all on the background threads while a run was measuring).
+     */
     private void compare() {
         if (refreshing) {
             return;
@@ -151,19 +158,32 @@ public final class CompareViewModel {
             return;
         }
         message.set("Comparing…");
+        if (comparing) {
+            return;
+        }
+        comparing = true;
         var chosenReferences = references.chosen();
         record Result(Report report, List<CrystalSummary> grids) {
         }
         tasks.create(() -> new Result(Reports.comparison(store, ids, chosenReferences),
                 Reports.crystalSummaries(store, ids))).onSuccess(result -> {
-            // A later choice may have finished first; only the latest counts.
-            Report report = result.report();
-            if (mine == generation) {
-                crystalGrids.setAll(result.grids());
-                comparison.set(report);
-                message.set(report.panels().isEmpty() ? "The ticked runs have no measured points yet." : "");
+            comparing = false;
+            if (mine != generation) {
+                compare();
+                return;
             }
-        }).onError(this::failed).start();
+            Report report = result.report();
+            crystalGrids.setAll(result.grids());
+            comparison.set(report);
+            message.set(report.panels().isEmpty() ? "The ticked runs have no measured points yet." : "");
+        }).onError(e -> {
+            comparing = false;
+            if (mine != generation) {
+                compare();
+                return;
+            }
+            failed(e);
+        }).start();
     }
 
     private void failed(Throwable e) {

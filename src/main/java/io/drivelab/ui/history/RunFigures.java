@@ -2,15 +2,18 @@ package io.drivelab.ui.history;
 
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.drivelab.export.RunSummary;
 import io.drivelab.report.Numbers;
 import io.drivelab.report.PointFigures;
 import io.drivelab.report.Throughput;
 import io.drivelab.report.WorkloadResults;
+import io.drivelab.store.PointResult;
 import io.drivelab.store.Run;
-import io.drivelab.store.StoredPoint;
 import io.drivelab.store.Store;
 import io.drivelab.workload.Units;
 
@@ -56,15 +59,31 @@ public record RunFigures(Points points, Peak iops, Peak bandwidth, Elapsed durat
         }
     }
 
-    /** Reads the run's points: a database call, off the UI thread. */
-    public static RunFigures of(Store store, Run run) {
-        RunSummary.Progress progress = RunSummary.progress(store, run);
-        List<WorkloadResults> workloads = WorkloadResults.of(run, store.listPoints(run.id()).stream()
-                .map(StoredPoint::point).toList());
+    /**
+     * The figures of each of {@code runs} by run id, from two reads of the whole database (the points counted as
+     * `drivelab runs` counts them, the peaks from the points' figures without their raw results): a database call,
+     * off the UI thread. A run deleted in between is left out.
+     */
+    public static Map<Long, RunFigures> ofEveryRun(Store store, List<Run> runs) {
+        Map<Long, RunSummary> summaries = RunSummary.ofEveryRun(store).stream()
+                .collect(Collectors.toMap(RunSummary::id, s -> s));
+        Map<Long, List<PointResult>> points = store.pointFiguresOfEveryRun();
+        Map<Long, RunFigures> figures = new HashMap<>();
+        for (Run run : runs) {
+            RunSummary summary = summaries.get(run.id());
+            if (summary != null) {
+                figures.put(run.id(), of(run, summary, points.getOrDefault(run.id(), List.of())));
+            }
+        }
+        return figures;
+    }
+
+    private static RunFigures of(Run run, RunSummary summary, List<PointResult> points) {
+        List<WorkloadResults> workloads = WorkloadResults.of(run, points);
         Elapsed duration = run.endedAt() == null ? null
                 : new Elapsed(Duration.between(run.startedAt(), run.endedAt()));
-        return new RunFigures(new Points(progress.done(), progress.total()), peak(workloads, Throughput.IOPS),
-                peak(workloads, Throughput.MB_S), duration);
+        return new RunFigures(new Points(summary.pointsDone(), summary.pointsTotal()),
+                peak(workloads, Throughput.IOPS), peak(workloads, Throughput.MB_S), duration);
     }
 
     private static Peak peak(List<WorkloadResults> workloads, Throughput unit) {

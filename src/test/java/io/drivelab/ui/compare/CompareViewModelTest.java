@@ -13,9 +13,11 @@ import io.drivelab.reference.ReferenceLibrary;
 import io.drivelab.report.Curve;
 import io.drivelab.report.LibraryCurves;
 import io.drivelab.report.Report;
+import io.drivelab.report.Reports;
 import io.drivelab.report.TinyRuns;
 import io.drivelab.store.Store;
 import io.drivelab.ui.DirectTasks;
+import io.drivelab.ui.HeldTasks;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -74,6 +76,37 @@ class CompareViewModelTest {
         vm.runs().forEach(r -> r.chosen().set(false));
         assertNull(vm.comparisonProperty().get());
         assertEquals("Tick runs to compare.", vm.messageProperty().get());
+    }
+
+    /** Before: each tick started a whole comparison of its own, all read to the end. */
+    @Test
+    void choicesMadeWhileAComparisonIsReadAreReadOnceAfterIt() {
+        HeldTasks held = new HeldTasks();
+        var references = new ReferenceDrivesViewModel(new DirectTasks(),
+                () -> LibraryCurves.of(ReferenceLibrary.shipped()));
+        references.load(Set.of());
+        CompareViewModel vm = new CompareViewModel(held, store, references);
+        vm.refresh();
+        held.runNext();
+        assertEquals(1, held.waiting(), "the newest run's comparison");
+
+        references.drives().forEach(d -> d.chosen().set(true));
+
+        assertEquals(1, held.waiting(), "no comparison more while one is read");
+        assertEquals("Comparing…", vm.messageProperty().get());
+        held.runNext();
+        assertNull(vm.comparisonProperty().get(), "the stale comparison is not shown");
+        assertEquals(1, held.waiting(), "the latest choice, read once");
+        held.runNext();
+        assertEquals(0, held.waiting());
+        assertEquals(3, held.submitted(), "the list of runs and two comparisons");
+        assertEquals("", vm.messageProperty().get());
+        assertEquals(List.of(second), vm.chosenRunIds());
+        Report shown = vm.comparisonProperty().get();
+        Report expected = Reports.comparison(store, List.of(second), references.chosen());
+        assertEquals(expected.panels().stream().map(Report.Panel::scalingReferences).map(String::valueOf).toList(),
+                shown.panels().stream().map(Report.Panel::scalingReferences).map(String::valueOf).toList());
+        assertTrue(shown.panels().stream().anyMatch(p -> !p.scalingReferences().isEmpty()), "with the drives");
     }
 
     @Test

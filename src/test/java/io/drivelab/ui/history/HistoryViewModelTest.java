@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.drivelab.IntegrationTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import io.drivelab.report.TinyRuns;
+import io.drivelab.store.NewRun;
 import io.drivelab.store.Run;
 import io.drivelab.store.Store;
 import io.drivelab.ui.DirectTasks;
@@ -67,6 +70,31 @@ class HistoryViewModelTest {
         assertEquals(null, f.bandwidth(), "no large transfers: no MB/s peak");
         assertTrue(f.duration() != null && !f.duration().time().isNegative(), String.valueOf(f.duration()));
         assertEquals(java.util.Set.of(first, second), vm.figuresProperty().get().keySet());
+    }
+
+    /** Read in slices of 25 (before), 30 runs' figures came in two changes, each sorting and redrawing the table. */
+    @Test
+    void theFiguresOfManyRunsArriveInOneChange(@TempDir Path other) {
+        try (Store many = Store.open(other.resolve("drivelab.db"))) {
+            Run tiny = store.getRun(first).orElseThrow();
+            for (int i = 0; i < 30; i++) {
+                long id = many.createRun(new NewRun("copy " + i, tiny.planJson(), tiny.planName(), tiny.target(),
+                        tiny.targetKind(), null, null, null, null, null));
+                store.listPoints(first).forEach(p -> many.savePoint(id, p.point(), List.of()));
+            }
+            HistoryViewModel history = new HistoryViewModel(new DirectTasks(), many, (id, format, file) -> { });
+            List<Map<Long, RunFigures>> changes = new ArrayList<>();
+            history.figuresProperty().addListener((o, was, now) -> changes.add(now));
+
+            history.refresh();
+
+            assertEquals(1, changes.size(), "one change of the figures");
+            assertEquals(30, changes.get(0).size());
+            for (RunFigures f : changes.get(0).values()) {
+                assertEquals("2/2", f.points().toString(), "counted from the plan stored with the run");
+                assertTrue(f.iops().workload().startsWith("4K random read QD1/"), f.iops().workload());
+            }
+        }
     }
 
     @Test
