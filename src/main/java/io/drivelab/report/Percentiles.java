@@ -53,6 +53,17 @@ public final class Percentiles {
         return rows;
     }
 
+    /** A row for each of {@link #SHOWN}, in that order: those of {@code rows}, blank (null figures) where it has none. */
+    public static List<Row> everyShown(List<Row> rows) {
+        List<Row> all = new ArrayList<>();
+        for (String key : SHOWN) {
+            String label = "p" + key;
+            all.add(rows.stream().filter(r -> r.label().equals(label)).findFirst()
+                    .orElse(new Row(label, null, null)));
+        }
+        return all;
+    }
+
     private static Double micros(JsonNode direction, String key) {
         if (direction.path("ios").asLong(0) == 0) {
             return null;

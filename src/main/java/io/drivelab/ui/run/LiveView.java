@@ -17,7 +17,9 @@ import io.drivelab.ui.common.Theme;
 import io.drivelab.ui.compare.CrystalGridView;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 import javafx.geometry.Pos;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ComboBox;
@@ -77,7 +79,12 @@ public final class LiveView extends VBox {
         live.rampEndProperty().addListener((o, a, b) -> Charts.showRamp(timeChart, b.doubleValue()));
         live.temperature().attach(timeChart);
 
-        TableView<Percentiles.Row> percentiles = new TableView<>(live.percentiles());
+        // A row for every percentile from the start, blank until a point has it: the table's cells are built and
+        // styled with the window, not in the pulse the run's first point ends in (105 nodes: a 150 ms pause).
+        ObservableList<Percentiles.Row> rows = FXCollections.observableArrayList(Percentiles.everyShown(List.of()));
+        live.percentiles().addListener((ListChangeListener<Percentiles.Row>) c ->
+                LiveCharts.showRows(rows, Percentiles.everyShown(live.percentiles())));
+        TableView<Percentiles.Row> percentiles = new TableView<>(rows);
         percentiles.setId("percentiles");
         percentiles.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         // Rows of one height: each layout places the cells without measuring them first.
@@ -85,7 +92,6 @@ public final class LiveView extends VBox {
         percentiles.getColumns().add(column("Percentile", Percentiles.Row::label));
         percentiles.getColumns().add(column("Read µs", r -> Numbers.micros(r.readUs())));
         percentiles.getColumns().add(column("Write µs", r -> Numbers.micros(r.writeUs())));
-        percentiles.setPlaceholder(new Label("After the first point"));
         TableCopy.install(percentiles);
         Label percentilesTitle = new Label();
         percentilesTitle.textProperty().bind(live.percentilesTitleProperty());
@@ -94,6 +100,9 @@ public final class LiveView extends VBox {
         percentilesTitle.getStyleClass().add("target-title");
         VBox percentileBox = new VBox(4, percentilesTitle, percentiles);
         VBox.setVgrow(percentiles, Priority.ALWAYS);
+        // Grown to the time chart's height, never asking for more: the title's lines change at every point, and a
+        // taller column made the charts change size, each redrawn at once in the layout pass (60 ms in one pulse).
+        percentiles.setPrefHeight(120);
         percentileBox.setPrefWidth(230);
         percentileBox.setMinWidth(200);
         HBox top = new HBox(8, timeViewer, percentileBox);
