@@ -131,7 +131,9 @@ public final class MainWindow {
 
         liveView = new LiveView(run.live(), references);
         liveTab = tab("Live", liveView);
-        compareTab = tab("Compare", new CompareView(compare));
+        CompareView compareView = new CompareView(compare);
+        compareTab = tab("Compare", compareView);
+        compareView.showingProperty().bind(compareTab.selectedProperty());
         historyTab = tab("History", new HistoryView(history, dialogs, this::open, this::resume));
         tabs.getTabs().addAll(liveTab, compareTab, historyTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
