@@ -52,7 +52,9 @@ final class PaletteRenderer extends XYLineAndShapeRenderer {
         setAutoPopulateSeriesShape(false);
         setDrawSeriesLineAsPath(true);
         if (onePerSource) {
-            setLegendItemLabelGenerator((dataset, series) -> legendLabel(series));
+            // from the dataset it is given, not this renderer's plot: a copy of the chart drawn elsewhere has its
+            // own datasets, and the generator goes with the copy
+            setLegendItemLabelGenerator((dataset, series) -> legendLabel(keysOf(dataset), series));
         }
     }
 
@@ -69,8 +71,7 @@ final class PaletteRenderer extends XYLineAndShapeRenderer {
         return keys.subList(0, series).stream().noneMatch(k -> source(k).equals(source));
     }
 
-    private String legendLabel(int series) {
-        List<String> keys = keys();
+    private String legendLabel(List<String> keys, int series) {
         if (series >= keys.size()) {
             return "";
         }
@@ -144,7 +145,10 @@ final class PaletteRenderer extends XYLineAndShapeRenderer {
             return List.of();
         }
         int index = plot.getIndexOf(this);
-        XYDataset dataset = index < 0 ? null : plot.getDataset(index);
+        return keysOf(index < 0 ? null : plot.getDataset(index));
+    }
+
+    private static List<String> keysOf(XYDataset dataset) {
         if (dataset == null) {
             return List.of();
         }

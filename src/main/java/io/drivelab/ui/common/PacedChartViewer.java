@@ -15,7 +15,8 @@ import org.jfree.chart.fx.ChartViewer;
  * A chart viewer whose canvas draws at the next pulse after its chart changes, not at every change: JFreeChart-FX's
  * canvas redraws the whole chart on the UI thread for each change it hears of, so a point's end (its series, the
  * percentiles, the curves of several charts) held the UI thread for all of those draws at once. Changes in one pulse
- * make one draw, and the charts changed are drawn one per pulse, so the window keeps answering in between.
+ * make one draw, and the charts changed are drawn one per pulse, so the window keeps answering in between; the
+ * drawing itself is done off the UI thread ({@link BackgroundChartDrawing}).
  */
 final class PacedChartViewer extends ChartViewer {
     /** Canvases to draw, in the order their charts changed; touched on the UI thread only. */
@@ -68,7 +69,7 @@ final class PacedChartViewer extends ChartViewer {
                     }
                     ChartCanvas first = next.next();
                     next.remove();
-                    first.draw();
+                    BackgroundChartDrawing.draw(first);
                 }
             };
         }

@@ -77,23 +77,76 @@ class ChartViewersTest {
     /** JFreeChart-FX's canvas drew the whole chart on the UI thread at every change: a point's end was many draws. */
     @Test
     void changesInOnePulseAreDrawnOnceAtTheNextPulse() throws Exception {
-        java.util.concurrent.atomic.AtomicInteger draws = new java.util.concurrent.atomic.AtomicInteger();
-        chart.addProgressListener(e -> {
-            if (e.getType() == org.jfree.chart.event.ChartProgressEvent.DRAWING_FINISHED) {
-                draws.incrementAndGet();
-            }
-        });
+        var canvas = viewer.getCanvas();
+        int before = WaitForAsyncUtils.asyncFx(() -> BackgroundChartDrawing.shown(canvas)).get();
         int drawnDuringTheChanges = WaitForAsyncUtils.asyncFx(() -> {
             var series = ((org.jfree.data.xy.XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0);
             for (int i = 0; i < 10; i++) {
                 series.add(64 + i, 10_000 + i);
             }
-            return draws.get();
+            return BackgroundChartDrawing.shown(canvas);
         }).get();
-        assertEquals(0, drawnDuringTheChanges, "drawn at each of the 10 changes, on the UI thread");
-        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> draws.get() > 0);
+        assertEquals(before, drawnDuringTheChanges, "drawn at each of the 10 changes, on the UI thread");
+        shownMoreThan(before);
+        // a second's worth of pulses: no more drawings come of the one change
+        Thread.sleep(1000);
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(1, draws.get(), "the ten changes of one pulse drawn once");
+        assertEquals(before + 1, WaitForAsyncUtils.asyncFx(() -> BackgroundChartDrawing.shown(canvas)).get(),
+                "the ten changes of one pulse drawn once");
+    }
+
+    /**
+     * A change is drawn off the UI thread (JFreeChart drew it there, and JavaFX's renderer drew it again: the
+     * window's longest pauses in a run), and the canvas keeps that drawing's items: the new point has its tooltip.
+     */
+    @Test
+    void aChangeIsDrawnOffTheUiThreadAndTheCanvasKnowsTheNewPoint() throws Exception {
+        java.util.Set<String> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        var canvas = viewer.getCanvas();
+        int before = WaitForAsyncUtils.asyncFx(() -> {
+            chart.getXYPlot().setRenderer(new ThreadNoting(threads));
+            return BackgroundChartDrawing.shown(canvas);
+        }).get();
+        shownMoreThan(before);
+        threads.clear();
+        int next = WaitForAsyncUtils.asyncFx(() -> {
+            ((org.jfree.data.xy.XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0).add(128, 20_000);
+            return BackgroundChartDrawing.shown(canvas);
+        }).get();
+        shownMoreThan(next);
+
+        assertEquals(java.util.Set.of("drivelab-chart-drawing"), threads, "the threads that drew the change");
+        boolean known = WaitForAsyncUtils.asyncFx(() -> canvas.getRenderingInfo().getEntityCollection().getEntities()
+                .stream().anyMatch(e -> e instanceof org.jfree.chart.entity.XYItemEntity item
+                        && item.getDataset().getXValue(item.getSeriesIndex(), item.getItem()) == 128)).get();
+        assertTrue(known, "the canvas's rendering info has no item for the new point (no tooltip, no click)");
+    }
+
+    private void shownMoreThan(int before) throws java.util.concurrent.TimeoutException {
+        var canvas = viewer.getCanvas();
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.asyncFx(() -> BackgroundChartDrawing.shown(canvas)).get() > before);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Notes the threads that draw its items (its copies too: a copy is of this class). */
+    private static final class ThreadNoting extends org.jfree.chart.renderer.xy.XYLineAndShapeRenderer {
+        private final transient java.util.Set<String> threads;
+
+        ThreadNoting(java.util.Set<String> threads) {
+            this.threads = threads;
+        }
+
+        @Override
+        public void drawItem(java.awt.Graphics2D g2, org.jfree.chart.renderer.xy.XYItemRendererState state,
+                             java.awt.geom.Rectangle2D dataArea, org.jfree.chart.plot.PlotRenderingInfo info,
+                             org.jfree.chart.plot.XYPlot plot, org.jfree.chart.axis.ValueAxis domainAxis,
+                             org.jfree.chart.axis.ValueAxis rangeAxis, org.jfree.data.xy.XYDataset dataset,
+                             int series, int item, org.jfree.chart.plot.CrosshairState crosshairState, int pass) {
+            threads.add(Thread.currentThread().getName());
+            super.drawItem(g2, state, dataArea, info, plot, domainAxis, rangeAxis, dataset, series, item,
+                    crosshairState, pass);
+        }
     }
 
     @Test

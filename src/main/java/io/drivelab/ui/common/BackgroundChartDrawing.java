@@ -1,0 +1,201 @@
+package io.drivelab.ui.common;
+
+import java.awt.Graphics2D;
+import java.awt.Rectangle;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferInt;
+import java.lang.reflect.Field;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+
+import javafx.application.Platform;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Window;
+import org.jfree.chart.ChartRenderingInfo;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItemSource;
+import org.jfree.chart.fx.ChartCanvas;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.util.PublicCloneable;
+import org.jfree.data.xy.XYDataset;
+
+/**
+ * Draws a canvas's chart off the UI thread. A chart drawn on the UI thread was drawn twice over: by JFreeChart into
+ * the canvas's drawing commands, then by JavaFX's renderer thread into pixels (in software where there is no GPU),
+ * and the next pulse waited for both: the window's longest pauses during a run. Here the UI thread only copies the
+ * chart (datasets and all, so that nothing the UI thread changes is read while it is drawn), a thread of its own
+ * draws the copy with Java2D into an image, and the canvas then shows that image: one picture to the renderer. The
+ * canvas keeps the drawing's rendering info (data area, items), so zoom, tooltips and clicks work as before.
+ *
+ * <p>One drawing per canvas at a time; changes meanwhile make one more drawing when it is done. A chart that cannot
+ * be copied (not an XY plot, a dataset that cannot be cloned) is drawn on the UI thread as before.
+ */
+final class BackgroundChartDrawing {
+    private static final String STATE = BackgroundChartDrawing.class.getName();
+    private static final Executor DRAWER = Executors.newSingleThreadExecutor(r -> {
+        Thread thread = new Thread(r, "drivelab-chart-drawing");
+        thread.setDaemon(true);
+        return thread;
+    });
+    /** JFreeChart-FX keeps the last drawing's rendering info in a field only its own draw sets. */
+    private static final Field INFO = renderingInfoField();
+
+    private BackgroundChartDrawing() {
+    }
+
+    /** What one canvas has in flight and keeps between drawings; touched on the UI thread only. */
+    private static final class State {
+        boolean drawing;
+        boolean again;
+        WritableImage image;
+        BufferedImage buffer;
+        int shown;
+    }
+
+    private record Drawn(BufferedImage pixels, ChartRenderingInfo info, double width, double height) {
+    }
+
+    /** Draws {@code canvas}'s chart in the background and shows it when done (on the UI thread). */
+    static void draw(ChartCanvas canvas) {
+        JFreeChart chart = canvas.getChart();
+        double width = canvas.getWidth();
+        double height = canvas.getHeight();
+        if (INFO == null || chart == null || width <= 0 || height <= 0) {
+            canvas.draw();
+            return;
+        }
+        State state = state(canvas);
+        if (state.drawing) {
+            state.again = true;
+            return;
+        }
+        JFreeChart copy;
+        try {
+            copy = copyOf(chart);
+        } catch (CloneNotSupportedException | RuntimeException e) {
+            canvas.draw();
+            return;
+        }
+        double scale = outputScale(canvas);
+        BufferedImage buffer = state.buffer;
+        state.drawing = true;
+        CompletableFuture.supplyAsync(() -> render(copy, width, height, scale, buffer), DRAWER)
+                .whenComplete((drawn, failure) -> Platform.runLater(() -> {
+                    state.drawing = false;
+                    if (failure != null) {
+                        canvas.draw();
+                    } else if (drawn.width() == canvas.getWidth() && drawn.height() == canvas.getHeight()) {
+                        show(canvas, state, drawn);
+                    }
+                    // a resize meanwhile drew the canvas itself (JFreeChart-FX does on every size change)
+                    if (state.again) {
+                        state.again = false;
+                        draw(canvas);
+                    }
+                }));
+    }
+
+    /** How many background drawings {@code canvas} has shown (for tests). */
+    static int shown(ChartCanvas canvas) {
+        return state(canvas).shown;
+    }
+
+    /**
+     * The chart with its own copies of everything a drawing reads that the window changes: the plot, axes and
+     * renderers (JFreeChart's clone), the datasets (which its clone shares), and the legend's source (which its
+     * clone leaves on the original plot).
+     */
+    static JFreeChart copyOf(JFreeChart chart) throws CloneNotSupportedException {
+        if (!(chart.getPlot() instanceof XYPlot original)) {
+            throw new CloneNotSupportedException("not an XY plot");
+        }
+        for (int i = 0; i < original.getDatasetCount(); i++) {
+            if (original.getDataset(i) != null && !(original.getDataset(i) instanceof PublicCloneable)) {
+                throw new CloneNotSupportedException(original.getDataset(i).getClass().getName());
+            }
+        }
+        JFreeChart copy = (JFreeChart) chart.clone();
+        XYPlot plot = (XYPlot) copy.getPlot();
+        for (int i = 0; i < original.getDatasetCount(); i++) {
+            XYDataset dataset = original.getDataset(i);
+            if (dataset != null) {
+                // The clone listens to the original's datasets; setting its own takes it off them. Not by hand as
+                // well: listeners are taken off by equality, and the copy equals the original plot.
+                plot.setDataset(i, (XYDataset) ((PublicCloneable) dataset).clone());
+            }
+        }
+        for (int i = 0; i < copy.getSubtitleCount(); i++) {
+            if (copy.getSubtitle(i) instanceof LegendTitle legend) {
+                legend.setSources(new LegendItemSource[]{plot});
+            }
+        }
+        return copy;
+    }
+
+    private static Drawn render(JFreeChart chart, double width, double height, double scale, BufferedImage reuse) {
+        int w = (int) Math.ceil(width * scale);
+        int h = (int) Math.ceil(height * scale);
+        BufferedImage pixels = reuse != null && reuse.getWidth() == w && reuse.getHeight() == h ? reuse
+                : new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB_PRE);
+        Graphics2D g = pixels.createGraphics();
+        try {
+            g.setComposite(java.awt.AlphaComposite.Clear);
+            g.fillRect(0, 0, w, h);
+            g.setComposite(java.awt.AlphaComposite.SrcOver);
+            g.scale(scale, scale);
+            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+            ChartRenderingInfo info = new ChartRenderingInfo();
+            // as JFreeChart-FX's canvas draws it: the whole canvas, in whole pixels
+            chart.draw(g, new Rectangle((int) width, (int) height), null, info);
+            return new Drawn(pixels, info, width, height);
+        } finally {
+            g.dispose();
+        }
+    }
+
+    private static void show(ChartCanvas canvas, State state, Drawn drawn) {
+        BufferedImage pixels = drawn.pixels();
+        int w = pixels.getWidth();
+        int h = pixels.getHeight();
+        if (state.image == null || (int) state.image.getWidth() != w || (int) state.image.getHeight() != h) {
+            state.image = new WritableImage(w, h);
+        }
+        int[] argb = ((DataBufferInt) pixels.getRaster().getDataBuffer()).getData();
+        state.image.getPixelWriter().setPixels(0, 0, w, h, PixelFormat.getIntArgbPreInstance(), argb, 0, w);
+        state.buffer = pixels;
+        GraphicsContext ctx = canvas.getGraphicsContext2D();
+        ctx.clearRect(0, 0, drawn.width(), drawn.height());
+        ctx.drawImage(state.image, 0, 0, drawn.width(), drawn.height());
+        try {
+            INFO.set(canvas, drawn.info());
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+        state.shown++;
+    }
+
+    private static State state(ChartCanvas canvas) {
+        return (State) canvas.getProperties().computeIfAbsent(STATE, k -> new State());
+    }
+
+    private static double outputScale(ChartCanvas canvas) {
+        Window window = canvas.getScene() == null ? null : canvas.getScene().getWindow();
+        return window == null ? 1 : Math.max(1, window.getOutputScaleX());
+    }
+
+    private static Field renderingInfoField() {
+        try {
+            Field field = ChartCanvas.class.getDeclaredField("info");
+            field.setAccessible(true);
+            return field;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;  // another JFreeChart-FX: drawn on the UI thread as before
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.drivelab.ui.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.List;
+
+import io.drivelab.report.Charts;
+import io.drivelab.report.Curve;
+import io.drivelab.report.Throughput;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.junit.jupiter.api.Test;
+
+/** The copy of a chart drawn off the UI thread shares nothing the window goes on changing. */
+class BackgroundChartDrawingTest {
+    private static JFreeChart chart() {
+        XYSeriesCollection measured = Charts.collection(List.of(new Curve("run 3", "1 job",
+                List.of(new Curve.XY(1, 1000), new Curve.XY(32, 9000)))));
+        XYSeriesCollection references = Charts.collection(List.of(new Curve("Kingston DC3000ME", "8 jobs",
+                List.of(new Curve.XY(1, 2000), new Curve.XY(32, 90_000)))));
+        return Charts.scaling("4K random read", Throughput.IOPS, measured, references);
+    }
+
+    @Test
+    void theCopyHasDatasetsOfItsOwnAndTheOriginalsDoNotKeepItAlive() throws Exception {
+        JFreeChart chart = chart();
+        XYPlot original = chart.getXYPlot();
+
+        JFreeChart copy = BackgroundChartDrawing.copyOf(chart);
+        XYPlot plot = copy.getXYPlot();
+
+        int[] copyHeard = {0};
+        plot.addChangeListener(e -> copyHeard[0]++);
+        int[] windowHeard = {0};
+        chart.addChangeListener(e -> windowHeard[0]++);
+        for (int i = 0; i < original.getDatasetCount(); i++) {
+            assertNotSame(original.getDataset(i), plot.getDataset(i), "dataset " + i + " shared with the copy");
+        }
+        // what the window adds after the copy is not in it, and the copy does not hear of it
+        ((XYSeriesCollection) original.getDataset(0)).getSeries(0).add(64, 12_000);
+        ((XYSeriesCollection) original.getDataset(1)).getSeries(0).add(64, 100_000);
+        assertEquals(2, plot.getDataset(0).getItemCount(0));
+        assertEquals(0, copyHeard[0], "the copy still listens to the window's datasets");
+        assertEquals(2, windowHeard[0], "the window's chart no longer hears of its datasets' changes");
+    }
+
+    @Test
+    void theCopysLegendIsOfTheCopysPlotAndDoesNotFollowTheWindowsChanges() throws Exception {
+        JFreeChart chart = chart();
+        List<String> before = labels(chart);
+
+        JFreeChart copy = BackgroundChartDrawing.copyOf(chart);
+        // the window adds a reference line after the copy was made
+        ((XYSeriesCollection) chart.getXYPlot().getDataset(1)).addSeries(Charts.collection(List.of(
+                new Curve("Kingston DC3000ME", "16 jobs", List.of(new Curve.XY(1, 3000))))).getSeries(0));
+
+        LegendTitle legend = copy.getLegend();
+        assertSame(copy.getPlot(), legend.getSources()[0], "the copy's legend reads the window's plot");
+        assertEquals(before, labels(copy));
+        assertNotEquals(before, labels(chart), "the window's own legend did change");
+    }
+
+    private static List<String> labels(JFreeChart chart) {
+        LegendItemCollection items = chart.getXYPlot().getLegendItems();
+        return java.util.stream.IntStream.range(0, items.getItemCount()).mapToObj(i -> items.get(i).getLabel())
+                .toList();
+    }
+}
