@@ -14,6 +14,7 @@ import io.drivelab.ui.run.RunViewModel;
 import javafx.animation.Animation;
 import javafx.animation.AnimationTimer;
 import javafx.animation.KeyFrame;
+import javafx.animation.PauseTransition;
 import javafx.animation.Timeline;
 import javafx.application.Platform;
 import javafx.beans.value.ChangeListener;
@@ -192,23 +193,36 @@ public final class WindowBench {
             if (app.window().run().startBlockedProperty().get().isEmpty()) {
                 start.stop();
                 System.out.println("references " + tickReferences(scene));
-                RunViewModel run = app.window().run();
-                if (PRELOAD > 0) {
-                    whenFirstPointStarts(run, () -> preload(run, () -> {
-                        probe.start();
-                        measure(app, probe, gaps, seconds, done);
-                    }));
-                } else {
-                    probe.start();
-                }
-                app.window().start();
-                event(run.isRunning() ? "run-started" : "not-started");
-                if (PRELOAD == 0) {
-                    measure(app, probe, gaps, seconds, done);
-                }
+                // Start a second after the drives were ticked, as a user would: what ticking them redraws is not
+                // the run's (measured before 2026-12-02 in the same pulse as Start).
+                PauseTransition settle = new PauseTransition(Duration.seconds(1));
+                settle.setOnFinished(s -> startMeasured(app, probe, gaps, seconds, done));
+                settle.play();
             }
         }));
         start.play();
+    }
+
+    /** Presses Start with the probe on (or, with PRELOAD, on once the samples were taken in). */
+    private static void startMeasured(DriveLabApp app, AnimationTimer probe, List<long[]> gaps, int seconds,
+                                      CountDownLatch done) {
+        RunViewModel run = app.window().run();
+        if (PRELOAD > 0) {
+            whenFirstPointStarts(run, () -> preload(run, () -> {
+                probe.start();
+                measure(app, probe, gaps, seconds, done);
+            }));
+        } else {
+            probe.start();
+        }
+        long pressed = System.nanoTime();
+        app.window().start();
+        // Start's own time on the UI thread (in the first gap measured)
+        System.out.printf(Locale.ROOT, "start_ms %.1f%n", ms(System.nanoTime() - pressed));
+        event(run.isRunning() ? "run-started" : "not-started");
+        if (PRELOAD == 0) {
+            measure(app, probe, gaps, seconds, done);
+        }
     }
 
     /** Ticks the first REFERENCES drives of the live view's menu; "N of M": those ticked, of the library's. */
