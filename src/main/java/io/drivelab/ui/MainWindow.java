@@ -2,13 +2,9 @@ package io.drivelab.ui;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 import io.drivelab.export.RunExport;
 import io.drivelab.fio.FioBinary;
@@ -42,14 +38,11 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Scene;
-import javafx.scene.control.Alert;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.control.TextInputDialog;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -87,6 +80,7 @@ public final class MainWindow {
     private final Tab compareTab;
     private final Tab historyTab;
     private final Label statusLine = new Label("");
+    private final StartQuestions questions;
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(Theme.SYSTEM);
     /** Whether the theme shows dark here (Follow system asked the desktop once). */
     private boolean dark;
@@ -106,6 +100,7 @@ public final class MainWindow {
         this.context = context;
         this.tasks = tasks;
         this.dialogs = testDialogs != null ? testDialogs : new FxFileDialogs(stage);
+        this.questions = new StartQuestions(stage, statusLine::setText);
         Settings settings = Settings.load(context.settingsFile());
 
         targets = new TargetsViewModel(tasks, context.discovery(), settings.folder(), settings.fileSize());
@@ -183,8 +178,12 @@ public final class MainWindow {
 
         saver.messageProperty().addListener((o, a, b) -> statusLine.setText(b));
         history.messageProperty().addListener((o, a, b) -> statusLine.setText(b));
+        // History is read again when its tab is chosen: refilled hidden at a run's end, its table held the UI
+        // thread for 80-110 ms
         run.finishedRunsProperty().addListener(o -> {
-            history.refresh();
+            if (historyTab.isSelected()) {
+                history.refresh();
+            }
             compare.refresh();
         });
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
@@ -250,40 +249,13 @@ public final class MainWindow {
         if (run.isRunning() || !run.startBlockedProperty().get().isEmpty()) {
             return;
         }
-        Optional<RunViewModel.Confirmed> confirmed = ask(run.confirmationsNeeded());
+        Optional<RunViewModel.Confirmed> confirmed = questions.ask(run.confirmationsNeeded());
         if (confirmed.isEmpty()) {
             return;
         }
         tabs.getSelectionModel().select(liveTab);
         statusLine.setText("");
         run.start(confirmed.get());
-    }
-
-    /** Asks each question; empty when the user declines one. */
-    private Optional<RunViewModel.Confirmed> ask(List<RunViewModel.Confirmation> questions) {
-        Map<Path, String> typed = new HashMap<>();
-        Set<Path> overwrite = new HashSet<>();
-        for (RunViewModel.Confirmation c : questions) {
-            if (c.kind() == RunViewModel.Confirmation.Kind.TYPE_DEVICE_NAME) {
-                Optional<String> answer = askDeviceName(c);
-                if (answer.isEmpty()) {
-                    statusLine.setText("Not started: " + c.target() + " was not confirmed.");
-                    return Optional.empty();
-                }
-                typed.put(c.target(), answer.get());
-            } else {
-                Alert alert = new Alert(Alert.AlertType.CONFIRMATION, c.question(), ButtonType.CANCEL,
-                        ButtonType.OK);
-                alert.initOwner(stage);
-                alert.setHeaderText("Overwrite " + c.target().getFileName() + "?");
-                if (alert.showAndWait().filter(ButtonType.OK::equals).isEmpty()) {
-                    statusLine.setText("Not started: " + c.target() + " is left as it is.");
-                    return Optional.empty();
-                }
-                overwrite.add(c.target());
-            }
-        }
-        return Optional.of(new RunViewModel.Confirmed(typed, overwrite));
     }
 
     void stop() {
@@ -321,21 +293,12 @@ public final class MainWindow {
     }
 
     private void resume(Run r) {
-        Optional<RunViewModel.Confirmed> confirmed = ask(run.resumeConfirmation(r).stream().toList());
+        Optional<RunViewModel.Confirmed> confirmed = questions.ask(run.resumeConfirmation(r).stream().toList());
         if (confirmed.isEmpty()) {
             return;
         }
         tabs.getSelectionModel().select(liveTab);
         run.resume(r.id(), confirmed.get());
-    }
-
-    private Optional<String> askDeviceName(RunViewModel.Confirmation c) {
-        TextInputDialog dialog = new TextInputDialog();
-        dialog.initOwner(stage);
-        dialog.setTitle("Destroy the data on " + c.target() + "?");
-        dialog.setHeaderText(c.question());
-        dialog.setContentText("Device:");
-        return dialog.showAndWait().map(String::strip).filter(s -> s.equals(c.target().toString()));
     }
 
     /** Stops what goes on and remembers the window and the choices. */
