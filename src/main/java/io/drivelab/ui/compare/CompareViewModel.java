@@ -167,9 +167,7 @@ public final class CompareViewModel {
         }
         tasks.create(() -> new Result(Reports.comparison(store, ids, chosenReferences),
                 Reports.crystalSummaries(store, ids))).onSuccess(result -> {
-            comparing = false;
-            if (mine != generation) {
-                compare();
+            if (!stillWanted(mine)) {
                 return;
             }
             Report report = result.report();
@@ -177,13 +175,20 @@ public final class CompareViewModel {
             comparison.set(report);
             message.set(report.panels().isEmpty() ? "The ticked runs have no measured points yet." : "");
         }).onError(e -> {
-            comparing = false;
-            if (mine != generation) {
-                compare();
-                return;
+            if (stillWanted(mine)) {
+                failed(e);
             }
-            failed(e);
         }).start();
+    }
+
+    /** Comparison {@code mine} is read: whether it is still the one asked for (if not, the latest is read now). */
+    private boolean stillWanted(int mine) {
+        comparing = false;
+        if (mine != generation) {
+            compare();
+            return false;
+        }
+        return true;
     }
 
     private void failed(Throwable e) {
