@@ -28,6 +28,12 @@ import static io.drivelab.store.Columns.setLong;
 
 /** A run's measured points with their per-interval samples and latency histograms. */
 final class Points {
+    /** Every column of a point but its raw result. */
+    private static final String FIGURE_COLUMNS = """
+            run_id, point_key, seq, kind, workload, rw, bs, bs_mix, rwmixread, iodepth, numjobs, runtime_ms,
+            read_iops, read_bw_bytes, read_lat_mean_ns, read_p50_ns, read_p99_ns, read_p999_ns,
+            write_iops, write_bw_bytes, write_lat_mean_ns, write_p50_ns, write_p99_ns, write_p999_ns,
+            status, error, started_at, ended_at""";
 
     /** Made when a histogram is first written or read: a command that lists runs never sets Jackson up. */
     private static final class Json {
@@ -175,13 +181,6 @@ final class Points {
         }
         return pairs.toString();
     }
-
-    /** Every column of a point but its raw result. */
-    private static final String FIGURE_COLUMNS = """
-            run_id, point_key, seq, kind, workload, rw, bs, bs_mix, rwmixread, iodepth, numjobs, runtime_ms,
-            read_iops, read_bw_bytes, read_lat_mean_ns, read_p50_ns, read_p99_ns, read_p999_ns,
-            write_iops, write_bw_bytes, write_lat_mean_ns, write_p50_ns, write_p99_ns, write_p999_ns,
-            status, error, started_at, ended_at""";
 
     List<StoredPoint> list(long runId) {
         try {
