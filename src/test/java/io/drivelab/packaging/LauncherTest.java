@@ -130,12 +130,16 @@ class LauncherTest {
     }
 
     @Test
-    void theWindowStartsWithTheQuickCompilerOnly() throws Exception {
+    void theWindowStartsWithTheQuickCompilerOnlyOnOneThread() throws Exception {
         // No display here: the program says so and ends, after the JVM printed the flags it was started with.
         Result window = launch(system("ID=debian"), Map.of("DRIVELAB_JAVA_OPTS", "-XX:+PrintCommandLineFlags"));
+        Result command = launch(system("ID=debian"), Map.of("DRIVELAB_JAVA_OPTS", "-XX:+PrintCommandLineFlags"),
+                "--version");
 
         assertTrue(window.output().contains("no display"), window.output());
         assertTrue(window.output().contains("-XX:TieredStopAtLevel=1"), "the window: " + window.output());
+        assertTrue(window.output().contains("-XX:CICompilerCount=1"), "the window: " + window.output());
+        assertFalse(command.output().contains("-XX:CICompilerCount=1"), "a command: " + command.output());
     }
 
     @Test
