@@ -21,6 +21,10 @@ a run (until 2026-12-02 in the same pulse as Start, whose measure then held thei
 the state after an hour of samples: the run's first point then lasts through the measure, and an hour of samples
 is fed to its live view first (the heap's live set is printed after 5 minutes' worth and after the hour).
 --gc-log lines every gap over 30 ms up with the GC pauses in it.
+
+History and Compare: after the window's first frame, History is chosen, then Compare once History shows its runs
+(each joins the scene when first chosen, since 2026-12-02 afternoon), then Live again for the run; their figures are
+the time from the window's showing until each lists the runs.
 """
 import argparse
 import os
@@ -316,6 +320,9 @@ def main():
           f"(CPU {empty_cpu.get('shown', float('nan')):.2f} s)")
     print(f"{'window shown, ' + str(args.runs) + ' runs':<52} {med('shown'):>8.2f} s  ≤ 1.5 s   "
           f"(CPU {med('shown', starts=cpus):.2f} s)")
+    if all(name in full[0] for name in ("main", "toolkit", "start")):
+        print(f"{'  of which: to main / JavaFX toolkit / window built':<52} {med('main'):>8.2f} s  "
+              f"{med('toolkit', 'main'):.2f} s  {med('shown', 'start'):.2f} s (init {med('start', 'toolkit'):.2f} s)")
     print(f"{'first pulse after it (the first frame), ' + str(args.runs) + ' runs':<52} {med('frame'):>8.2f} s")
     print(f"{'History filled, ' + str(args.runs) + ' runs (after the window shows)':<52} "
           f"{med('history', 'shown'):>8.2f} s  ≤ 1 s")

@@ -1,12 +1,7 @@
 package io.drivelab.ui;
 
-import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
-import io.drivelab.engine.EngineBinary;
-import io.drivelab.engine.EngineException;
-import io.drivelab.store.Store;
 import io.drivelab.ui.common.FileDialogs;
 import io.drivelab.ui.common.FxTasks;
 import io.drivelab.ui.common.Messages;
@@ -23,56 +18,53 @@ import javafx.stage.Stage;
 public final class DriveLabApp extends Application {
     public static final String TITLE = "DriveLab";
 
-    private final AppContext context;
+    /** The preparation {@link #launchGui} began, for the instance {@code Application.launch} makes after it. */
+    private static volatile StartPreparation launching;
+
+    private final StartPreparation preparation;
     private final FileDialogs dialogs;
-    private Store store;
-    private CompletableFuture<Void> opened;
-    private Path engine;
-    private String engineProblem;
+    private StartPreparation.Ready ready;
     private FxTasks tasks;
     private MainWindow window;
 
     /** The application as started from the desktop: everything from the environment. */
     public DriveLabApp() {
-        this(AppContext.fromEnvironment(), null);
+        this(launching != null ? launching : StartPreparation.begin(AppContext.fromEnvironment()), null);
     }
 
     /**
+     * Begins the start's preparation at once ({@link StartPreparation}): construct it before JavaFX's toolkit starts.
+     *
      * @param dialogs file choosers to use instead of the desktop's (tests), or null
      */
     public DriveLabApp(AppContext context, FileDialogs dialogs) {
-        this.context = context;
+        this(StartPreparation.begin(context), dialogs);
+    }
+
+    private DriveLabApp(StartPreparation preparation, FileDialogs dialogs) {
+        this.preparation = preparation;
         this.dialogs = dialogs;
     }
 
     /** Opens the window and returns when it is closed. */
     public static void launchGui(String[] args) {
+        // Application.launch makes the instance once its toolkit has started: the preparation begins before that.
+        launching = StartPreparation.begin(AppContext.fromEnvironment());
         Application.launch(DriveLabApp.class, args);
     }
 
     @Override
     public void init() {
-        store = Store.openOnFirstUse(context.database());
-        // Opened while the UI thread builds the window. Runs whose process died are marked interrupted (resumable)
-        // before History lists them.
-        opened = CompletableFuture.runAsync(store::markStaleRunsInterrupted, work -> {
-            Thread thread = new Thread(work, "drivelab-open-database");
-            thread.setDaemon(true);
-            thread.start();
-        });
-        try {
-            engine = context.engine() != null ? context.engine() : EngineBinary.locate();
-        } catch (EngineException e) {
-            engineProblem = Messages.of(e);
-        }
+        ready = preparation.ready();
     }
 
     @Override
     public void start(Stage stage) {
         tasks = new FxTasks();
-        window = new MainWindow(stage, context, store, engine, engineProblem, tasks, dialogs);
+        window = new MainWindow(stage, preparation.context(), preparation.store(), ready, tasks, dialogs);
         window.show();
-        opened.whenComplete((done, failure) -> Platform.runLater(() -> {
+        // Runs whose process died are marked interrupted (resumable) before History lists them.
+        preparation.opened().whenComplete((done, failure) -> Platform.runLater(() -> {
             if (failure == null) {
                 window.load();
             } else {
@@ -82,7 +74,7 @@ public final class DriveLabApp extends Application {
     }
 
     private void cannotStart(Throwable e) {
-        Alert alert = new Alert(Alert.AlertType.ERROR, "The results database " + context.database()
+        Alert alert = new Alert(Alert.AlertType.ERROR, "The results database " + preparation.context().database()
                 + " cannot be opened: " + Messages.of(e) + "\n\nDriveLab keeps every run there. Free the file "
                 + "or start DriveLab with DRIVELAB_DB set to another file.");
         alert.setHeaderText("DriveLab cannot start");
@@ -104,8 +96,6 @@ public final class DriveLabApp extends Application {
         if (tasks != null) {
             tasks.close();
         }
-        if (store != null) {
-            store.close();
-        }
+        preparation.store().close();
     }
 }

@@ -35,7 +35,6 @@ import javafx.animation.Timeline;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListView;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -120,11 +119,11 @@ class LiveRunTest {
         robot.push(KeyCode.ESCAPE);
         waitUntil(() -> fx(() -> find("#stop", Button.class).isDisabled()), 30);
         // The run's end lists it in Compare; History, not on screen, lists it only once its tab is chosen.
-        waitUntil(() -> fx(() -> !find("#compare-runs", ListView.class).getItems().isEmpty()), 10);
+        waitUntil(() -> fx(() -> !app.window().compare().runs().isEmpty()), 10);
         for (int i = 0; i < 5; i++) {
             org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
         }
-        historyRowsBeforeItsTabWasChosen = fx(() -> find("#runs", TableView.class).getItems().size());
+        historyRowsBeforeItsTabWasChosen = fx(() -> app.window().history().runs().size());
         robot.interact(probe::stop);
         List<Long> sorted = fx(() -> gaps.stream().sorted().toList());
                 System.out.printf("LiveRunTest: UI-thread gaps during the run at 10 samples/s: %d ticks, median %d ms, "

@@ -110,12 +110,31 @@ class MainWindowTest {
             robot.interact(() -> find("#tabs", javafx.scene.control.TabPane.class).getSelectionModel().select(2));
             TableView<?> runs = find("#runs", TableView.class);
             assertEquals("Loading the stored runs…", ((Label) runs.getPlaceholder()).getText());
+            robot.interact(() -> find("#tabs", javafx.scene.control.TabPane.class).getSelectionModel().select(1));
             assertEquals(CompareViewModel.LOADING, find("#compare-message", Label.class).getText());
             other.createStatement().execute("ROLLBACK");
         }
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> runs().size() == 1);
         assertEquals("No runs yet: start one with the Start button.",
                 ((Label) find("#runs", TableView.class).getPlaceholder()).getText());
+    }
+
+    @Test
+    void compareAndHistoryJoinTheWindowWhenFirstChosen() throws Exception {
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            TinyRuns.twoPoints(store, dir);
+        }
+        open();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> ((DriveLabApp) app).window().loadedProperty().get());
+
+        assertTrue(robot.lookup("#runs").tryQuery().isEmpty(), "History styled and laid out at the start");
+        assertTrue(robot.lookup("#compare-runs").tryQuery().isEmpty(), "Compare styled and laid out at the start");
+        robot.clickOn("#tab-history");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> runs().size() == 1);
+        robot.clickOn("#tab-compare");
+        assertEquals(1, find("#compare-runs", javafx.scene.control.ListView.class).getItems().size());
+        robot.clickOn("#tab-history");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> runs().size() == 1);
     }
 
     private List<?> runs() {
@@ -163,8 +182,9 @@ class MainWindowTest {
             ((javafx.scene.control.ChoiceBox<RunSession.Order>) find("#run-order",
                     javafx.scene.control.ChoiceBox.class)).setValue(RunSession.Order.TOGETHER);
             find("#tabs", javafx.scene.control.TabPane.class).getSelectionModel().select(1);
-            find("#log-scale", CheckBox.class).setSelected(true);
         });
+        // Compare's content joins the scene when chosen; its parts are made at the next pulse
+        robot.interact(() -> find("#log-scale", CheckBox.class).setSelected(true));
         double width = stage.getScene().getWidth();
         double height = stage.getScene().getHeight();
         close();

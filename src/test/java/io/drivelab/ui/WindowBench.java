@@ -21,12 +21,15 @@ import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
@@ -63,24 +66,31 @@ public final class WindowBench {
         DriveLabApp app = new DriveLabApp(context, null);
         CountDownLatch done = new CountDownLatch(1);
         CountDownLatch framed = new CountDownLatch(1);
+        event("main");
         Platform.startup(() -> { });
+        event("toolkit");
         app.init();
+        event("init");
         Platform.runLater(() -> {
             Stage stage = new Stage();
-            stage.showingProperty().addListener((o, was, showing) -> {
-                if (showing) {
-                    event("shown");
-                    firstPulse(framed);
-                }
-            });
-            app.start(stage);
-            watchHistory(stage.getScene(), () -> {
+            Runnable then = () -> {
                 if (seconds > 0) {
                     liveRun(app, stage.getScene(), folder, seconds, done);
                 } else {
                     done.countDown();
                 }
+            };
+            stage.showingProperty().addListener((o, was, showing) -> {
+                if (showing) {
+                    event("shown");
+                    firstPulse(() -> {
+                        framed.countDown();
+                        watchHistory(stage.getScene(), then);
+                    });
+                }
             });
+            event("start");
+            app.start(stage);
         });
         // History may fill before the first frame on a busy machine: wait for both.
         if (!done.await(seconds + 120, TimeUnit.SECONDS) || !framed.await(60, TimeUnit.SECONDS)) {
@@ -101,39 +111,46 @@ public final class WindowBench {
         System.out.flush();
     }
 
-    private static void firstPulse(CountDownLatch seen) {
+    private static void firstPulse(Runnable then) {
         new AnimationTimer() {
             @Override
             public void handle(long now) {
                 event("frame");
-                seen.countDown();
                 stop();
+                then.run();
             }
         }.start();
     }
 
     /**
-     * "history" once History's table has rows and "compare" once Compare lists the runs (or "history-empty" after a
-     * second when the database has none to show), then {@code then}.
+     * Chooses History after the first frame, as a user looking at the runs (its content joins the scene when first
+     * chosen): "history" once its table has rows; then Compare: "compare" once it lists the runs (or "history-empty"
+     * after a second when the database has none to show); then back on Live and {@code then}.
      */
     private static void watchHistory(Scene scene, Runnable then) {
-        // Both filled before the next step (or the end): either may come first.
-        int[] left = {2};
-        Runnable both = () -> {
-            if (--left[0] == 0) {
-                then.run();
-            }
+        TabPane tabs = (TabPane) scene.lookup("#tabs");
+        Runnable back = () -> {
+            choose(tabs, "tab-live");
+            then.run();
         };
-        whenFilled(((ListView<?>) scene.lookup("#compare-runs")).getItems(), "compare", both);
-        ObservableList<?> runs = ((TableView<?>) scene.lookup("#runs")).getItems();
-        whenFilled(runs, "history", both);
+        ObservableList<?> runs = ((TableView<?>) choose(tabs, "tab-history").lookup("#runs")).getItems();
+        whenFilled(runs, "history", () -> whenFilled(((ListView<?>) choose(tabs, "tab-compare")
+                .lookup("#compare-runs")).getItems(), "compare", back));
         Timeline wait = new Timeline(new KeyFrame(Duration.seconds(1), e -> {
             if (runs.isEmpty()) {
                 event("history-empty");
-                then.run();
+                back.run();
             }
         }));
         wait.play();
+    }
+
+    /** Chooses the tab of that id; its content, styled (its controls' parts made, as the next pulse would). */
+    private static Node choose(TabPane tabs, String id) {
+        Tab tab = tabs.getTabs().stream().filter(t -> id.equals(t.getId())).findFirst().orElseThrow();
+        tabs.getSelectionModel().select(tab);
+        tab.getContent().applyCss();
+        return tab.getContent();
     }
 
     private static void whenFilled(ObservableList<?> items, String name, Runnable then) {

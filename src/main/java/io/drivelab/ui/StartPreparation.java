@@ -1,0 +1,97 @@
+package io.drivelab.ui;
+
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import io.drivelab.engine.EngineBinary;
+import io.drivelab.engine.EngineException;
+import io.drivelab.store.Store;
+import io.drivelab.ui.common.Messages;
+import io.drivelab.ui.common.Theme;
+import io.drivelab.workload.Presets;
+
+/**
+ * What a start works out before its window without JavaFX, on a thread of its own begun before JavaFX starts its
+ * toolkit (0.4 s in which the launcher's thread only waits): the settings (Jackson's first use), whether the theme
+ * shows dark (GNOME's gsettings, a process asked twice), the engine, the remembered preset's plan; then, on the
+ * same thread, the results database opened (created or migrated, runs whose process died marked interrupted),
+ * which the window does not wait for. On the UI thread these took 0.15 s of the window's start
+ * (README, "Responsiveness and scale").
+ */
+final class StartPreparation {
+    /** What the window is built from. */
+    record Ready(Settings settings, boolean dark, Path engine, String engineProblem) {
+    }
+
+    private final AppContext context;
+    private final Store store;
+    private final CompletableFuture<Ready> ready = new CompletableFuture<>();
+    private final CompletableFuture<Void> opened = new CompletableFuture<>();
+
+    private StartPreparation(AppContext context) {
+        this.context = context;
+        this.store = Store.openOnFirstUse(context.database());
+    }
+
+    /** Begins the preparation of a start in {@code context}. */
+    static StartPreparation begin(AppContext context) {
+        StartPreparation preparation = new StartPreparation(context);
+        Thread thread = new Thread(preparation::prepare, "drivelab-prepare");
+        thread.setDaemon(true);
+        thread.start();
+        return preparation;
+    }
+
+    private void prepare() {
+        try {
+            Settings settings = Settings.load(context.settingsFile());
+            boolean dark = Theme.of(settings.theme()).isDark();
+            Path engine = null;
+            String engineProblem = null;
+            try {
+                engine = context.engine() != null ? context.engine() : EngineBinary.locate();
+            } catch (EngineException e) {
+                engineProblem = Messages.of(e);
+            }
+            // The plan panel's classes loaded and initialised here rather than on the UI thread; it makes its own.
+            Presets.get(settings.preset() != null && Presets.names().contains(settings.preset()) ? settings.preset()
+                    : Presets.QUICK).expand();
+            ready.complete(new Ready(settings, dark, engine, engineProblem));
+        } catch (RuntimeException | Error e) {
+            ready.completeExceptionally(e);
+        }
+        try {
+            store.markStaleRunsInterrupted();
+            opened.complete(null);
+        } catch (RuntimeException | Error e) {
+            opened.completeExceptionally(e);
+        }
+    }
+
+    AppContext context() {
+        return context;
+    }
+
+    /** The results database, opened on first use (by the preparation, unless something else comes first). */
+    Store store() {
+        return store;
+    }
+
+    /** What the window is built from, once worked out (waits for it). */
+    Ready ready() {
+        try {
+            return ready.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
+
+    /** Completes once the database is open, or exceptionally with why it cannot be. */
+    CompletableFuture<Void> opened() {
+        return opened;
+    }
+}

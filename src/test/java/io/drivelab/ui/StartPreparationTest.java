@@ -1,0 +1,72 @@
+package io.drivelab.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+
+import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.store.StoreException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a start works out before its window, without JavaFX, on a thread of its own. */
+class StartPreparationTest {
+    @TempDir
+    Path dir;
+
+    private AppContext context(Path database, Path engine) {
+        return new AppContext(database, engine, dir.resolve("gui.json"), 250, new DeviceDiscovery());
+    }
+
+    @Test
+    void theSettingsTheThemeAndTheEngineAreReadyAndTheDatabaseIsOpenedWithoutTheCallerAsking() throws Exception {
+        Files.writeString(dir.resolve("gui.json"), "{\"preset\": \"crystaldiskmark\", \"theme\": \"DARK\"}");
+        Path engine = Files.createFile(dir.resolve("engine"));
+        Path database = dir.resolve("data/drivelab.db");
+
+        StartPreparation preparation = StartPreparation.begin(context(database, engine));
+        StartPreparation.Ready ready = preparation.ready();
+        preparation.opened().get(60, TimeUnit.SECONDS);
+
+        assertEquals("crystaldiskmark", ready.settings().preset());
+        assertTrue(ready.dark(), "the remembered dark theme");
+        assertEquals(engine, ready.engine());
+        assertNull(ready.engineProblem());
+        assertTrue(Files.isRegularFile(database), "made by the preparation: nothing else used the store");
+        assertEquals(database, preparation.store().path());
+        preparation.store().close();
+    }
+
+    @Test
+    void aDatabaseThatCannotBeOpenedLeavesTheWindowItsSettingsAndSaysWhyThroughOpened() throws Exception {
+        Files.writeString(dir.resolve("gui.json"), "{\"theme\": \"LIGHT\", \"width\": 1000, \"height\": 700}");
+        Path folder = Files.createDirectory(dir.resolve("a-folder.db"));
+
+        StartPreparation preparation = StartPreparation.begin(context(folder, Files.createFile(dir.resolve("e"))));
+
+        assertEquals(1000, preparation.ready().settings().width());
+        CompletionException failure = assertThrows(CompletionException.class, () -> preparation.opened().join());
+        assertInstanceOf(StoreException.class, failure.getCause());
+        assertTrue(failure.getCause().getMessage().contains(folder.toString()), failure.getCause().getMessage());
+    }
+
+    @Test
+    void aDamagedSettingsFileGivesTheDefaults() throws Exception {
+        Files.writeString(dir.resolve("gui.json"), "{\"width\": ");
+
+        StartPreparation preparation = StartPreparation.begin(context(dir.resolve("d.db"),
+                Files.createFile(dir.resolve("e"))));
+        StartPreparation.Ready ready = preparation.ready();
+
+        assertEquals(Settings.DEFAULT_WIDTH, ready.settings().width());
+        preparation.opened().get(60, TimeUnit.SECONDS);
+        preparation.store().close();
+    }
+}
