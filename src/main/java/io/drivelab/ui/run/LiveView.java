@@ -83,8 +83,8 @@ public final class LiveView extends VBox {
 
         // A row for every percentile from the start, blank until a point has it: the table's cells are built and
         // styled with the window, not in the pulse the run's first point ends in (105 nodes: a 150 ms pause). The
-        // rows stay; a point's end changes their figures in place (replaced rows had the table rebuild its cells in
-        // the layout pass, 20-30 ms at every point's end).
+        // rows stay; a point's end changes their figures in place (replaced rows had the table rebuild its cells,
+        // and the pulse after most point ends painted the whole window: 40-55 ms in software).
         List<PercentileRow> rows = Percentiles.everyShown(List.of()).stream().map(PercentileRow::new).toList();
         live.percentiles().addListener((ListChangeListener<Percentiles.Row>) c -> {
             List<Percentiles.Row> shown = Percentiles.everyShown(live.percentiles());
