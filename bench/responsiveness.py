@@ -23,7 +23,7 @@ is fed to its live view first (the heap's live set is printed after 5 minutes' w
 --gc-log lines every gap over 30 ms up with the GC pauses in it.
 
 History and Compare: after the window's first frame, History is chosen, then Compare once History shows its runs
-(each joins the scene when first chosen, since 2026-12-02 afternoon), then Live again for the run; their figures are
+(each joins the scene when first chosen, since 2026-12-02 late morning), then Live again for the run; their figures are
 the time from the window's showing until each lists the runs.
 """
 import argparse
