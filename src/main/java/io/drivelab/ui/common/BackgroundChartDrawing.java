@@ -18,6 +18,7 @@ import javafx.stage.Window;
 import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItemSource;
+import org.jfree.chart.block.BlockContainer;
 import org.jfree.chart.fx.ChartCanvas;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.title.LegendTitle;
@@ -43,7 +44,13 @@ final class BackgroundChartDrawing {
         return thread;
     });
     /** JFreeChart-FX keeps the last drawing's rendering info in a field only its own draw sets. */
-    private static final Field INFO = renderingInfoField();
+    private static final Field INFO = field(ChartCanvas.class, "info");
+    /**
+     * A legend's container of item blocks, which JFreeChart's clone of a legend shares with the original: the copy's
+     * drawing emptied and refilled the window's container while a resize drew the window's chart on the UI thread
+     * (a ConcurrentModificationException in CI, 2026-12-02).
+     */
+    private static final Field LEGEND_ITEMS = field(LegendTitle.class, "items");
 
     private BackgroundChartDrawing() {
     }
@@ -132,6 +139,15 @@ final class BackgroundChartDrawing {
         for (int i = 0; i < copy.getSubtitleCount(); i++) {
             if (copy.getSubtitle(i) instanceof LegendTitle legend) {
                 legend.setSources(new LegendItemSource[]{plot});
+                if (LEGEND_ITEMS == null) {
+                    throw new CloneNotSupportedException("a legend whose items cannot be its own");
+                }
+                try {
+                    BlockContainer shared = legend.getItemContainer();
+                    LEGEND_ITEMS.set(legend, new BlockContainer(shared.getArrangement()));
+                } catch (IllegalAccessException e) {
+                    throw new CloneNotSupportedException(e.toString());
+                }
             }
         }
         return copy;
@@ -189,13 +205,14 @@ final class BackgroundChartDrawing {
         return window == null ? 1 : Math.max(1, window.getOutputScaleX());
     }
 
-    private static Field renderingInfoField() {
+    /** A private field made accessible, or null (another JFreeChart: charts are then drawn on the UI thread). */
+    private static Field field(Class<?> owner, String name) {
         try {
-            Field field = ChartCanvas.class.getDeclaredField("info");
+            Field field = owner.getDeclaredField(name);
             field.setAccessible(true);
             return field;
         } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;  // another JFreeChart-FX: drawn on the UI thread as before
+            return null;
         }
     }
 }

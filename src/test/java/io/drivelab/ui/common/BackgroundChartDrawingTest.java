@@ -12,6 +12,7 @@ import io.drivelab.report.Curve;
 import io.drivelab.report.Throughput;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.block.Block;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.data.xy.XYSeriesCollection;
@@ -64,6 +65,21 @@ class BackgroundChartDrawingTest {
         assertSame(copy.getPlot(), legend.getSources()[0], "the copy's legend reads the window's plot");
         assertEquals(before, labels(copy));
         assertNotEquals(before, labels(chart), "the window's own legend did change");
+    }
+
+    /** Before: the copy's legend drew into the window's container of item blocks (CI, 2026-12-02). */
+    @Test
+    void drawingTheCopyLeavesTheWindowsLegendAsItWas() throws Exception {
+        JFreeChart chart = chart();
+        chart.createBufferedImage(600, 400);
+        List<Block> drawn = List.copyOf(chart.getLegend().getItemContainer().getBlocks());
+
+        JFreeChart copy = BackgroundChartDrawing.copyOf(chart);
+        copy.createBufferedImage(600, 400);
+
+        assertNotSame(chart.getLegend().getItemContainer(), copy.getLegend().getItemContainer());
+        assertEquals(drawn, chart.getLegend().getItemContainer().getBlocks(), "the window's legend blocks replaced");
+        assertEquals(drawn.size(), copy.getLegend().getItemContainer().getBlocks().size(), "the copy's legend drawn");
     }
 
     private static List<String> labels(JFreeChart chart) {
