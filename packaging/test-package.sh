@@ -62,8 +62,10 @@ as_user() {
 apt-get satisfy -y -q "$(dpkg-deb -f "$deb" Depends)" >/dev/null
 recommends="$(dpkg-deb -f "$deb" Recommends)"
 [ -z "$recommends" ] || apt-get satisfy -y -q "$recommends" >/dev/null
+# PackageKit's transaction history (its daemon, started by apt's hook over the system bus, writes it at the first
+# package change it hears of) is the package manager's own, not the package's.
 snapshot() {
-    find /usr /opt /etc /var/lib -xdev -path /var/lib/dpkg -prune -o -print | sort
+    find /usr /opt /etc /var/lib -xdev \( -path /var/lib/dpkg -o -path /var/lib/PackageKit \) -prune -o -print | sort
 }
 snapshot > "$work/before"
 
