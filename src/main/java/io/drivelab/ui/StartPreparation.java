@@ -55,8 +55,7 @@ final class StartPreparation {
                 engineProblem = Messages.of(e);
             }
             // The plan panel's classes loaded and initialised here rather than on the UI thread; it makes its own.
-            Presets.get(settings.preset() != null && Presets.names().contains(settings.preset()) ? settings.preset()
-                    : Presets.QUICK).expand();
+            Presets.get(Presets.knownOrQuick(settings.preset())).expand();
             ready.complete(new Ready(settings, dark, engine, engineProblem));
         } catch (RuntimeException | Error e) {
             ready.completeExceptionally(e);

@@ -74,6 +74,11 @@ public final class Presets {
         return List.copyOf(PRESETS.keySet());
     }
 
+    /** {@code name} where it is a preset (a remembered choice may be gone or null), {@link #QUICK} otherwise. */
+    public static String knownOrQuick(String name) {
+        return name != null && PRESETS.containsKey(name) ? name : QUICK;
+    }
+
     /** Every preset with its one-line summary, in the order of {@link #names()}. */
     public static List<Preset> all() {
         return PRESETS.entrySet().stream()

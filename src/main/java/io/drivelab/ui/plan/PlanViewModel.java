@@ -68,7 +68,7 @@ public final class PlanViewModel {
         ramp.addListener((o, a, b) -> typed(1, b));
         idle.addListener((o, a, b) -> typed(2, b));
         preconditions.addListener((o, a, b) -> rebuild());
-        choosePreset(preset != null && Presets.names().contains(preset) ? preset : Presets.QUICK);
+        choosePreset(Presets.knownOrQuick(preset));
     }
 
     /** What measures the plan: DriveLab's engine or fio. */
