@@ -232,6 +232,12 @@ public final class WindowBench {
         } else {
             probe.start();
         }
+        if (GAP_LOG_MS < 1_000_000) {
+            // the gaps' uptimes lined up with the Start and each point's start
+            run.live().pointTitleProperty().addListener((o, was, now) -> System.out.printf(
+                    "point-title at uptime %d ms%n", ManagementFactory.getRuntimeMXBean().getUptime()));
+            System.out.printf("start-pressed at uptime %d ms%n", ManagementFactory.getRuntimeMXBean().getUptime());
+        }
         long pressed = System.nanoTime();
         app.window().start();
         // Start's own time on the UI thread (in the first gap measured)

@@ -6,6 +6,7 @@ import java.util.Set;
 
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
+import javafx.scene.image.ImageView;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.event.ChartChangeListener;
 import org.jfree.chart.fx.ChartCanvas;
@@ -16,17 +17,31 @@ import org.jfree.chart.fx.ChartViewer;
  * canvas redraws the whole chart on the UI thread for each change it hears of, so a point's end (its series, the
  * percentiles, the curves of several charts) held the UI thread for all of those draws at once. Changes in one pulse
  * make one draw, and the charts changed are drawn one per pulse, so the window keeps answering in between; the
- * drawing itself is done off the UI thread ({@link BackgroundChartDrawing}).
+ * drawing itself is done off the UI thread ({@link BackgroundChartDrawing}) and shown in a picture over the canvas.
  */
 final class PacedChartViewer extends ChartViewer {
     /** Canvases to draw, in the order their charts changed; touched on the UI thread only. */
-    private static final Set<ChartCanvas> WAITING = new LinkedHashSet<>();
+    private static final Set<PacedChartViewer> WAITING = new LinkedHashSet<>();
     private static AnimationTimer drawer;
 
-    private final ChartChangeListener paced = e -> drawSoon(getCanvas());
+    private final ChartChangeListener paced = e -> drawSoon(this);
+    /** The background drawing, over the canvas (which still takes the mouse), under the zoom rectangle. */
+    private final ImageView picture = new ImageView();
 
     PacedChartViewer(JFreeChart chart) {
         super(chart);
+        ChartCanvas canvas = getCanvas();
+        picture.setManaged(false);
+        picture.setMouseTransparent(true);
+        picture.setVisible(false);
+        // pixel for pixel (the drawing is made at the window's output scale): no filtering to paint in software
+        picture.setSmooth(false);
+        picture.layoutXProperty().bind(canvas.layoutXProperty());
+        picture.layoutYProperty().bind(canvas.layoutYProperty());
+        getChildren().add(getChildren().indexOf(canvas) + 1, picture);
+        // JFreeChart-FX draws the canvas itself at once when its size changes (its own listeners come first)
+        canvas.widthProperty().addListener(o -> BackgroundChartDrawing.canvasDrewItself(canvas));
+        canvas.heightProperty().addListener(o -> BackgroundChartDrawing.canvasDrewItself(canvas));
         pace(chart);
     }
 
@@ -52,24 +67,24 @@ final class PacedChartViewer extends ChartViewer {
         chart.addChangeListener(paced);
     }
 
-    private static void drawSoon(ChartCanvas canvas) {
+    private static void drawSoon(PacedChartViewer viewer) {
         if (!Platform.isFxApplicationThread()) {
-            Platform.runLater(() -> drawSoon(canvas));
+            Platform.runLater(() -> drawSoon(viewer));
             return;
         }
-        WAITING.add(canvas);
+        WAITING.add(viewer);
         if (drawer == null) {
             drawer = new AnimationTimer() {
                 @Override
                 public void handle(long now) {
-                    Iterator<ChartCanvas> next = WAITING.iterator();
+                    Iterator<PacedChartViewer> next = WAITING.iterator();
                     if (!next.hasNext()) {
                         stop();
                         return;
                     }
-                    ChartCanvas first = next.next();
+                    PacedChartViewer first = next.next();
                     next.remove();
-                    BackgroundChartDrawing.draw(first);
+                    BackgroundChartDrawing.draw(first.getCanvas(), first.picture);
                 }
             };
         }

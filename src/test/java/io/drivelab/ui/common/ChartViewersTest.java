@@ -14,6 +14,9 @@ import javafx.event.Event;
 import javafx.scene.Scene;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.image.Image;
+import javafx.scene.image.ImageView;
+import javafx.scene.image.PixelFormat;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
@@ -22,6 +25,7 @@ import javafx.scene.input.PickResult;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.data.Range;
@@ -147,6 +151,67 @@ class ChartViewersTest {
             super.drawItem(g2, state, dataArea, info, plot, domainAxis, rangeAxis, dataset, series, item,
                     crosshairState, pass);
         }
+    }
+
+    /**
+     * The drawing is shown as a picture of its own pixels (premultiplied ARGB ints, the software renderer's format)
+     * laid over the canvas. Drawn into the canvas it was converted on the UI thread (a fifth of that thread's work in
+     * a run, 2026-12-02) and again by the renderer, then blended twice. The canvas is not painted meanwhile but still
+     * takes the mouse.
+     */
+    @Test
+    void aDrawingIsShownAsAPictureOfItsOwnPixelsOverTheCanvasWhichStillTakesTheMouse() throws Exception {
+        var canvas = viewer.getCanvas();
+        int before = WaitForAsyncUtils.asyncFx(() -> {
+            ((org.jfree.data.xy.XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0).add(64, 12_000);
+            return BackgroundChartDrawing.shown(canvas);
+        }).get();
+        shownMoreThan(before);
+
+        ImageView picture = picture();
+        assertTrue(picture.isVisible(), "the drawing is not shown");
+        assertEquals(0, canvas.getOpacity(), "the canvas is painted under the picture");
+        Image image = picture.getImage();
+        assertEquals(PixelFormat.Type.INT_ARGB_PRE, image.getPixelReader().getPixelFormat().getType());
+        assertEquals(canvas.getWidth(), image.getWidth());
+        assertEquals(canvas.getHeight(), image.getHeight());
+        assertEquals(Color.WHITE, image.getPixelReader().getColor(2, 2), "the chart's background is not in it");
+        assertEquals(canvas.getLayoutX(), picture.getLayoutX());
+        FxRobot robot = new FxRobot();
+        robot.moveTo(viewer);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(canvas.isHover(), "the picture takes the mouse from the canvas");
+    }
+
+    /** JFreeChart-FX draws the canvas itself when its size changes: that drawing is shown until the next one. */
+    @Test
+    void aNewSizeShowsTheCanvasUntilTheNextDrawing() throws Exception {
+        var canvas = viewer.getCanvas();
+        int before = WaitForAsyncUtils.asyncFx(() -> {
+            ((org.jfree.data.xy.XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0).add(64, 12_000);
+            return BackgroundChartDrawing.shown(canvas);
+        }).get();
+        shownMoreThan(before);
+
+        WaitForAsyncUtils.asyncFx(() -> viewer.setPrefSize(460, 300)).get();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(460, canvas.getWidth());
+        assertEquals(1, canvas.getOpacity(), "the canvas drawn at the new size is not shown");
+        assertTrue(!picture().isVisible(), "the picture of the old size is still shown");
+
+        int resized = WaitForAsyncUtils.asyncFx(() -> {
+            ((org.jfree.data.xy.XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0).add(128, 15_000);
+            return BackgroundChartDrawing.shown(canvas);
+        }).get();
+        shownMoreThan(resized);
+        assertTrue(picture().isVisible());
+        assertEquals(460, picture().getImage().getWidth());
+        assertEquals(0, canvas.getOpacity());
+    }
+
+    private ImageView picture() throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> viewer.getChildrenUnmodifiable().stream()
+                .filter(n -> n instanceof ImageView).map(n -> (ImageView) n).findFirst().orElseThrow()).get();
     }
 
     @Test
