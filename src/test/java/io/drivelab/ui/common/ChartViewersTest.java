@@ -162,11 +162,7 @@ class ChartViewersTest {
     @Test
     void aDrawingIsShownAsAPictureOfItsOwnPixelsOverTheCanvasWhichStillTakesTheMouse() throws Exception {
         var canvas = viewer.getCanvas();
-        int before = WaitForAsyncUtils.asyncFx(() -> {
-            ((org.jfree.data.xy.XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0).add(64, 12_000);
-            return BackgroundChartDrawing.shown(canvas);
-        }).get();
-        shownMoreThan(before);
+        addAndWaitForTheDrawing(64, 12_000);
 
         ImageView picture = picture();
         assertTrue(picture.isVisible(), "the drawing is not shown");
@@ -187,11 +183,7 @@ class ChartViewersTest {
     @Test
     void aNewSizeShowsTheCanvasUntilTheNextDrawing() throws Exception {
         var canvas = viewer.getCanvas();
-        int before = WaitForAsyncUtils.asyncFx(() -> {
-            ((org.jfree.data.xy.XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0).add(64, 12_000);
-            return BackgroundChartDrawing.shown(canvas);
-        }).get();
-        shownMoreThan(before);
+        addAndWaitForTheDrawing(64, 12_000);
 
         WaitForAsyncUtils.asyncFx(() -> viewer.setPrefSize(460, 300)).get();
         WaitForAsyncUtils.waitForFxEvents();
@@ -199,14 +191,20 @@ class ChartViewersTest {
         assertEquals(1, canvas.getOpacity(), "the canvas drawn at the new size is not shown");
         assertTrue(!picture().isVisible(), "the picture of the old size is still shown");
 
-        int resized = WaitForAsyncUtils.asyncFx(() -> {
-            ((org.jfree.data.xy.XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0).add(128, 15_000);
-            return BackgroundChartDrawing.shown(canvas);
-        }).get();
-        shownMoreThan(resized);
+        addAndWaitForTheDrawing(128, 15_000);
         assertTrue(picture().isVisible());
         assertEquals(460, picture().getImage().getWidth());
         assertEquals(0, canvas.getOpacity());
+    }
+
+    /** Adds a point to the chart and waits until the drawing of it is shown. */
+    private void addAndWaitForTheDrawing(double x, double y) throws Exception {
+        var canvas = viewer.getCanvas();
+        int before = WaitForAsyncUtils.asyncFx(() -> {
+            ((org.jfree.data.xy.XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0).add(x, y);
+            return BackgroundChartDrawing.shown(canvas);
+        }).get();
+        shownMoreThan(before);
     }
 
     private ImageView picture() throws Exception {
