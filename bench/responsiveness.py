@@ -22,6 +22,11 @@ the state after an hour of samples: the run's first point then lasts through the
 is fed to its live view first (the heap's live set is printed after 5 minutes' worth and after the hour).
 --gc-log lines every gap over 30 ms up with the GC pauses in it.
 
+The floor (each --repeat, after this build's run): io.drivelab.ui.PulseFloorBench, a bare JavaFX window of the same
+size on the same display with one label changed 10 times a second, its pulses timed the same way; then again with its
+UI thread kept busy for the share of the time DriveLab's was in that run (in 3 ms pieces handed over with runLater).
+What DriveLab's stall is beside what the toolkit itself does here (on 2026-12-02 an idle window's p99 was 18-19 ms).
+
 History and Compare: after the window's first frame, History is chosen, then Compare once History shows its runs
 (each joins the scene when first chosen, since 2026-12-02 late morning), then Live again for the run; their figures are
 the time from the window's showing until each lists the runs.
@@ -137,6 +142,8 @@ def window(db, folder, seconds, env, target=TARGET, options=(), preload=0, gc_lo
             stall[words[0]] = " ".join(words[1:])
         elif len(words) == 3 and words[0] == "cpu":
             cpu[words[1]] = int(words[2]) / 1000
+        elif words and words[0] == "window_size":
+            stall["window_size"] = (words[1], words[2])
         elif words and words[0] == "gap":
             stall.setdefault("gaps", []).append((float(words[1]), int(words[6])))
         elif len(words) == 2 and words[1].isdigit():
@@ -176,9 +183,28 @@ def gc_pauses(log):
     return pauses
 
 
+FLOOR_PIECE_MS = 3
+
+
+def floor(seconds, env, size, busy_share):
+    """PulseFloorBench's stall figures: a bare window of `size`, its UI thread busy for `busy_share` of the time."""
+    java = os.environ["JAVA_HOME"] + "/bin/java" if os.environ.get("JAVA_HOME") else "java"
+    cp = f"{TARGET}/drivelab.jar:{TARGET}/lib/*:{TARGET}/test-classes"
+    done = subprocess.run([java, "-cp", cp, "io.drivelab.ui.PulseFloorBench", str(seconds), *size, str(busy_share),
+                           str(FLOOR_PIECE_MS)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                          timeout=seconds + 120)
+    for line in done.stdout.splitlines():
+        words = line.split()
+        if words and words[0] == "stall":
+            return dict(zip(words[1::2], words[2::2]))
+    sys.exit(f"floor: not measured: {done.stdout[-1000:]} {done.stderr[-2000:]}")
+
+
 def stalls(db, work, args, env, builds):
-    """The stall figures of each build, its runs taken in turn (this build first), medians over --repeat."""
+    """The stall figures of each build, its runs taken in turn (this build first), medians over --repeat; then the
+    floor's, idle ("floor") and as busy as this build's UI thread was ("floor_busy")."""
     results = {target: [] for target in builds}
+    results["floor"], results["floor_busy"] = [], []
     for i in range(args.repeat):
         for target in builds:
             log = work / f"gc-{i}-{len(results[target])}-{target.parent.name}.log" if args.gc_log else None
@@ -200,6 +226,10 @@ def stalls(db, work, args, env, builds):
                     near = [p for at, p in pauses if end - gap - 5 <= at <= end + 5]
                     print(f"  gap {gap:6.1f} ms at {end / 1000:7.2f} s: GC pauses in it "
                           f"{', '.join(f'{p:.1f} ms' for p in near) or 'none'}", file=sys.stderr)
+        mine = results[TARGET][-1]
+        size = mine.get("window_size", ("1440", "900"))
+        results["floor"].append(floor(args.stall_seconds, env, size, 0))
+        results["floor_busy"].append(floor(args.stall_seconds, env, size, float(mine["cpu_share"])))
     return results
 
 
@@ -223,6 +253,13 @@ def print_stalls(results, args):
         h5, h60 = med(mine, "heap_5min_mb"), med(mine, "heap_preloaded_mb")
         print(f"{'  heap (live set) after 5 min of samples / after ' + str(args.preload):<52} {h5:>7.1f} MB / "
               f"{h60:.1f} MB: {100 * (h60 / h5 - 1):+.1f} %  (goal within 10 %)")
+    idle, busy = results.pop("floor"), results.pop("floor_busy")
+    print(f"floor: a bare JavaFX window of the same size, one label changed 10 times a second, timed the same way:")
+    print(f"{'  idle: worst / 99th percentile gap':<52} {med(idle, 'worst_ms'):>7.1f} ms / {med(idle, 'p99_ms'):.1f} ms")
+    share = f"{100 * med(mine, 'cpu_share'):.0f}"
+    print(f"{'  UI thread busy as DriveLab`s (' + share + ' %, 3 ms pieces)':<52} "
+          f"{med(busy, 'worst_ms'):>7.1f} ms / {med(busy, 'p99_ms'):.1f} ms;  DriveLab / it: worst "
+          f"× {med(mine, 'worst_ms') / med(busy, 'worst_ms'):.2f}, p99 × {med(mine, 'p99_ms') / med(busy, 'p99_ms'):.2f}")
     for target, rows in results.items():
         if target == TARGET:
             continue

@@ -83,6 +83,8 @@ public final class WindowBench {
             stage.showingProperty().addListener((o, was, showing) -> {
                 if (showing) {
                     event("shown");
+                    System.out.printf(Locale.ROOT, "window_size %.0f %.0f%n", stage.getScene().getWidth(),
+                            stage.getScene().getHeight());
                     firstPulse(() -> {
                         framed.countDown();
                         watchHistory(stage.getScene(), then);
@@ -333,20 +335,25 @@ public final class WindowBench {
                     System.out.printf(Locale.ROOT, "gap %.1f ms ending at uptime %d ms%n", ms(g[0]), g[1]);
                 }
             }
-            List<Long> sorted = gaps.stream().map(g -> g[0]).sorted().toList();
             List<Long> cpu = gaps.stream().map(g -> g[2]).sorted().toList();
             System.out.printf(Locale.ROOT, "busy cpu_p99_ms %.1f cpu_worst_ms %.1f cpu_share %.3f%n",
                     ms(cpu.get(cpu.size() * 99 / 100)), ms(cpu.get(cpu.size() - 1)),
                     cpu.stream().mapToLong(Long::longValue).sum() / (double) seconds / 1e9);
             Runtime runtime = Runtime.getRuntime();
-            System.out.printf(Locale.ROOT, "stall ticks %d median_ms %.1f p99_ms %.1f worst_ms %.1f over50 %d "
-                            + "heap_mb %d running %s samples_per_s %s%n",
-                    sorted.size(), ms(sorted.get(sorted.size() / 2)), ms(sorted.get(sorted.size() * 99 / 100)),
-                    ms(sorted.get(sorted.size() - 1)), sorted.stream().filter(g -> g > 50_000_000L).count(),
+            System.out.printf(Locale.ROOT, "stall %s heap_mb %d running %s samples_per_s %s%n",
+                    gapFigures(gaps.stream().map(g -> g[0]).toList()),
                     (runtime.totalMemory() - runtime.freeMemory()) >> 20, app.window().run().isRunning(), rate);
             done.countDown();
         }));
         end.play();
+    }
+
+    /** "ticks N median_ms M p99_ms P worst_ms W over50 K" of gaps between pulses (nanoseconds). */
+    static String gapFigures(List<Long> gaps) {
+        List<Long> sorted = gaps.stream().sorted().toList();
+        return String.format(Locale.ROOT, "ticks %d median_ms %.1f p99_ms %.1f worst_ms %.1f over50 %d",
+                sorted.size(), ms(sorted.get(sorted.size() / 2)), ms(sorted.get(sorted.size() * 99 / 100)),
+                ms(sorted.get(sorted.size() - 1)), sorted.stream().filter(g -> g > 50_000_000L).count());
     }
 
     private static double ms(long nanos) {
