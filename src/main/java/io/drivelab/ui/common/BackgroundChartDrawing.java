@@ -34,8 +34,8 @@ import org.jfree.data.xy.XYDataset;
  * chart (datasets and all, so that nothing the UI thread changes is read while it is drawn), a thread of its own
  * draws the copy with Java2D into an image, and a picture laid over the canvas shows it. The picture's pixels are
  * the drawing's own format (premultiplied ARGB ints, as the software renderer's), so the renderer copies them once;
- * drawn into the canvas they were converted twice and blended twice (8-14 ms of software painting per drawing of
- * the live time chart). While the picture is up the canvas is not painted (opacity 0) but still takes the mouse,
+ * drawn into the canvas they were converted on the UI thread (a fifth of its work in a run), converted back by the
+ * renderer and blended twice. While the picture is up the canvas is not painted (opacity 0) but still takes the mouse,
  * and it keeps the drawing's rendering info (data area, items), so zoom, tooltips and clicks work as before. When
  * JFreeChart-FX draws the canvas itself (it does at once when its size changes) the canvas is shown again until the
  * next drawing.

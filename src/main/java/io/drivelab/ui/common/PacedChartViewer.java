@@ -20,7 +20,7 @@ import org.jfree.chart.fx.ChartViewer;
  * drawing itself is done off the UI thread ({@link BackgroundChartDrawing}) and shown in a picture over the canvas.
  */
 final class PacedChartViewer extends ChartViewer {
-    /** Canvases to draw, in the order their charts changed; touched on the UI thread only. */
+    /** Viewers to draw, in the order their charts changed; touched on the UI thread only. */
     private static final Set<PacedChartViewer> WAITING = new LinkedHashSet<>();
     private static AnimationTimer drawer;
 
