@@ -2,6 +2,7 @@ package io.drivelab.ui.common;
 
 import io.drivelab.IntegrationTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -189,7 +190,7 @@ class ChartViewersTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(460, canvas.getWidth());
         assertEquals(1, canvas.getOpacity(), "the canvas drawn at the new size is not shown");
-        assertTrue(!picture().isVisible(), "the picture of the old size is still shown");
+        assertFalse(picture().isVisible(), "the picture of the old size is still shown");
 
         addAndWaitForTheDrawing(128, 15_000);
         assertTrue(picture().isVisible());
