@@ -44,6 +44,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "target"
+JAVA = os.environ["JAVA_HOME"] + "/bin/java" if os.environ.get("JAVA_HOME") else "java"
 SWEEP = """[global]
 filename={image}
 size=4m
@@ -121,15 +122,14 @@ def window(db, folder, seconds, env, target=TARGET, options=(), preload=0, gc_lo
     """Events of one window start (seconds after the JVM was started), the process's CPU seconds at each, and the
     stall figures, if asked for. The window is `target`'s build, driven by this build's WindowBench (its test classes
     come last on the class path)."""
-    java = os.environ["JAVA_HOME"] + "/bin/java" if os.environ.get("JAVA_HOME") else "java"
     # The launcher's class path first and the JVM options it starts the window with, as target/drivelab does.
-    cp = f"{target}/drivelab.jar:{target}/lib/*:{TARGET}/test-classes"
+    cp = classpath(target)
     jvm = launcher_options(target)
     jvm += list(options) + [f"-Dbench.preload={preload}"]
     if gc_log:
         jvm += [f"-Xlog:gc,safepoint:file={gc_log}:uptime", "-Dbench.gapLogMs=30"]
     t0 = time.time()
-    done = subprocess.run([java] + jvm + ["-cp", cp, "io.drivelab.ui.WindowBench", str(db), str(folder),
+    done = subprocess.run([JAVA] + jvm + ["-cp", cp, "io.drivelab.ui.WindowBench", str(db), str(folder),
                                           str(seconds)],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                           timeout=seconds + 300)
@@ -153,6 +153,11 @@ def window(db, folder, seconds, env, target=TARGET, options=(), preload=0, gc_lo
     if "shown" not in events:
         sys.exit(f"the window did not show: {done.stdout[-1000:]} {done.stderr[-3000:]}")
     return events, cpu, stall or None
+
+
+def classpath(target):
+    """`target`'s jars, then this build's test classes (the benches)."""
+    return f"{target}/drivelab.jar:{target}/lib/*:{TARGET}/test-classes"
 
 
 def launcher_options(target):
@@ -188,9 +193,8 @@ FLOOR_PIECE_MS = 3
 
 def floor(seconds, env, size, busy_share):
     """PulseFloorBench's stall figures: a bare window of `size`, its UI thread busy for `busy_share` of the time."""
-    java = os.environ["JAVA_HOME"] + "/bin/java" if os.environ.get("JAVA_HOME") else "java"
-    cp = f"{TARGET}/drivelab.jar:{TARGET}/lib/*:{TARGET}/test-classes"
-    done = subprocess.run([java, "-cp", cp, "io.drivelab.ui.PulseFloorBench", str(seconds), *size, str(busy_share),
+    cp = classpath(TARGET)
+    done = subprocess.run([JAVA, "-cp", cp, "io.drivelab.ui.PulseFloorBench", str(seconds), *size, str(busy_share),
                            str(FLOOR_PIECE_MS)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                           timeout=seconds + 120)
     for line in done.stdout.splitlines():
