@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 
 import io.drivelab.export.RunExport;
 import io.drivelab.fio.FioBinary;
@@ -26,7 +27,7 @@ import io.drivelab.ui.plan.PlanView;
 import io.drivelab.ui.plan.PlanViewModel;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
 import io.drivelab.ui.report.SaveReportViewModel;
-import io.drivelab.ui.run.LiveView;
+import io.drivelab.ui.run.LiveTab;
 import io.drivelab.ui.run.RunBar;
 import io.drivelab.ui.run.RunViewModel;
 import io.drivelab.ui.targets.TargetsView;
@@ -76,7 +77,7 @@ public final class MainWindow {
     private final CompareViewModel compare;
     private final HistoryViewModel history;
     private final SaveReportViewModel saver;
-    private final LiveView liveView;
+    private final LiveTab livePane;
     private final TabPane tabs = new TabPane();
     private final Tab liveTab;
     private final Tab compareTab;
@@ -126,12 +127,15 @@ public final class MainWindow {
         saver = new SaveReportViewModel(tasks, store, references);
         loaded = references.loadedProperty().and(history.listedProperty()).and(compare.listedProperty());
 
-        liveView = new LiveView(run.live(), references);
-        liveTab = tab("Live", liveView);
-        CompareView compareView = new CompareView(compare);
-        compareTab = tabFilledWhenChosen("Compare", compareView);
-        compareView.showingProperty().bind(compareTab.selectedProperty());
-        historyTab = tabFilledWhenChosen("History", new HistoryView(history, dialogs, this::open, this::resume));
+        livePane = new LiveTab(run.live(), references);
+        liveTab = tab("Live", livePane);
+        compareTab = tabFilledWhenChosen("Compare", tab -> {
+            CompareView compareView = new CompareView(compare);
+            compareView.showingProperty().bind(tab.selectedProperty());
+            return compareView;
+        });
+        historyTab = tabFilledWhenChosen("History", tab -> new HistoryView(history, dialogs, this::open,
+                this::resume));
         tabs.getTabs().addAll(liveTab, compareTab, historyTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("tabs");
@@ -206,7 +210,7 @@ public final class MainWindow {
                 .ifPresent(t -> tabs.getSelectionModel().select(t));
         drainer = tasks.repeat(DRAIN_PERIOD, () -> {
             if (run.pending()) {
-                liveView.redraw(run::drain);
+                livePane.redraw(run::drain);
             }
         });
 
@@ -218,6 +222,7 @@ public final class MainWindow {
         stage.show();
         // The charts inside tabs are in the scene graph only once it is shown.
         Theme.show(stage.getScene(), dark);
+        livePane.fillAfterNextFrame(() -> Theme.show(stage.getScene(), dark));
     }
 
     /**
@@ -372,17 +377,18 @@ public final class MainWindow {
     }
 
     /**
-     * A tab whose content joins the scene when the tab is first chosen: the styling and layout of Compare and
-     * History, hidden at a start, took 0.1 s of the window's start (README, "Responsiveness and scale").
+     * A tab whose content is made and joins the scene when the tab is first chosen: the styling and layout of
+     * Compare and History, hidden at a start, took 0.1 s of the window's start, and making Compare's view another
+     * 0.1 s (README, "Responsiveness and scale").
      */
-    private static Tab tabFilledWhenChosen(String title, Node content) {
+    private static Tab tabFilledWhenChosen(String title, Function<Tab, Node> content) {
         Tab tab = tab(title, null);
         tab.selectedProperty().addListener(new InvalidationListener() {
             @Override
             public void invalidated(Observable selected) {
                 if (tab.isSelected()) {
                     tab.selectedProperty().removeListener(this);
-                    tab.setContent(content);
+                    tab.setContent(content.apply(tab));
                 }
             }
         });

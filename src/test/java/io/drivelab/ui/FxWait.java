@@ -4,6 +4,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import javafx.stage.Window;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** For window tests: ask the FX thread, and wait on what the window shows (polling, never a fixed sleep). */
@@ -18,6 +19,12 @@ public final class FxWait {
         } catch (Exception e) {
             throw new AssertionError(e);
         }
+    }
+
+    /** Waits until a window shows its live view, made after the window's first frame ({@code ui.run.LiveTab}). */
+    public static void waitForTheLiveView() throws InterruptedException {
+        waitUntil(() -> fx(() -> Window.getWindows().stream()
+                .anyMatch(w -> w.getScene() != null && w.getScene().lookup("#live") != null)), 30);
     }
 
     /** Waits until {@code done}, failing after {@code seconds}. */

@@ -46,6 +46,7 @@ class ResumeAfterStopTest {
                 Path.of(System.getProperty("drivelab.engine")), dir.resolve("gui.json"), 100,
                 new DeviceDiscovery());
         app = FxToolkit.setupApplication(() -> new DriveLabApp(context, new ChosenFiles(dir)));
+        FxWait.waitForTheLiveView();
         robot.interact(() -> {
             find("#file-folder", TextField.class).setText(dir.toString());
             find("#file-size", TextField.class).setText("16M");

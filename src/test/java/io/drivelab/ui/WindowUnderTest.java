@@ -23,6 +23,7 @@ public record WindowUnderTest(Stage stage, Application app) {
                 new DeviceDiscovery());
         Application app = FxToolkit.setupApplication(() -> new DriveLabApp(context, new ChosenFiles(dir)));
         WaitForAsyncUtils.waitForFxEvents();
+        FxWait.waitForTheLiveView();
         return new WindowUnderTest(stage, app);
     }
 

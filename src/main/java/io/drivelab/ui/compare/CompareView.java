@@ -119,6 +119,8 @@ public final class CompareView extends SplitPane {
         SplitPane.setResizableWithParent(left, false);
         model.comparisonProperty().addListener(o -> build());
         showing.addListener(o -> build());
+        // made when first shown (the window's Compare tab): the comparison worked out by then is built at once
+        build();
     }
 
     /**

@@ -69,8 +69,11 @@ public final class LiveTemperature {
         int index = plot.indexOf(dataset);
         ValueAxis axis = plot.getRangeAxisForDataset(index);
         XYItemRenderer renderer = plot.getRendererForDataset(dataset);
-        axis.setVisible(false);
-        renderer.setDefaultSeriesVisibleInLegend(false);
+        // a chart attached during a run (the live view is made after the window's first frame) shows what came
+        axis.setVisible(sensorRead.get());
+        renderer.setDefaultSeriesVisibleInLegend(sensorRead.get());
+        ThermalCharts.showWarning(timeChart, warning.get());
+        ThermalCharts.markThrottling(timeChart, throttling.get());
         sensorRead.addListener((o, a, read) -> {
             axis.setVisible(read);
             renderer.setDefaultSeriesVisibleInLegend(read);

@@ -1,6 +1,9 @@
 package io.drivelab.ui.run;
 
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 import io.drivelab.report.Charts;
 import io.drivelab.report.CrystalSummary;
@@ -49,15 +52,12 @@ public final class LiveView extends VBox {
     private final JFreeChart scalingChart;
     private final JFreeChart latencyChart;
     private final XYSeriesCollection empty = new XYSeriesCollection();
-    /** The report's checkpoint and GDSIO charts, shown in place of the two above for such workloads. */
-    private final JFreeChart checkpointTimesChart = SuiteCharts.checkpointTimes("Seconds per checkpoint", empty,
-            empty);
-    private final JFreeChart checkpointGbChart = SuiteCharts.checkpointGbPerS("GB/s per pass", empty, empty);
-    private final JFreeChart gdsioThroughputChart = SuiteCharts.gdsioThroughput("GiB/s by threads", empty, empty);
-    private final JFreeChart gdsioLatencyChart = SuiteCharts.gdsioLatency("Mean latency by threads", empty, empty);
-    private final JFreeChart loadLatencyChart = LoadCurves.latencyChart("Latency under load", empty);
-    private final JFreeChart loadAchievedChart = LoadCurves.achievedChart("Achieved against offered IOPS", empty,
-            empty);
+    /**
+     * The report's checkpoint, GDSIO and latency-under-load charts (left, right), shown in place of the two above
+     * for such workloads: made when such a workload is first shown, not with the window (six charts built and
+     * styled for plans that seldom have them).
+     */
+    private final Map<Report.Kind, List<JFreeChart>> suiteCharts = new EnumMap<>(Report.Kind.class);
     private ChartViewer leftViewer;
     private ChartViewer rightViewer;
 
@@ -65,8 +65,9 @@ public final class LiveView extends VBox {
         this.live = live;
         setSpacing(6);
         setId("live");
-        timeChart = Charts.timeSeries("No point running", Throughput.IOPS, live.timeThroughput(),
-                live.timeLatency());
+        // made with what the run showed so far: the window makes this view after its first frame
+        timeChart = Charts.timeSeries(live.pointTitleProperty().get(), live.timeUnitProperty().get(),
+                live.timeThroughput(), live.timeLatency());
         scalingChart = Charts.scaling("Throughput by IODepth", Throughput.IOPS, empty, empty);
         latencyChart = Charts.latency("Latency against throughput", Throughput.IOPS, empty, empty);
         ChartViewer timeViewer = viewer(timeChart, "time-chart");
@@ -79,13 +80,15 @@ public final class LiveView extends VBox {
         live.pointTitleProperty().addListener((o, a, b) -> timeChart.setTitle(b));
         live.timeUnitProperty().addListener((o, a, b) -> Charts.setThroughputAxis(timeChart, b, false));
         live.rampEndProperty().addListener((o, a, b) -> Charts.showRamp(timeChart, b.doubleValue()));
+        Charts.showRamp(timeChart, live.rampEndProperty().get());
         live.temperature().attach(timeChart);
 
         // A row for every percentile from the start, blank until a point has it: the table's cells are built and
         // styled with the window, not in the pulse the run's first point ends in (105 nodes: a 150 ms pause). The
         // rows stay; a point's end changes their figures in place (replaced rows had the table rebuild its cells,
         // and the pulse after most point ends painted the whole window: 40-55 ms in software).
-        List<PercentileRow> rows = Percentiles.everyShown(List.of()).stream().map(PercentileRow::new).toList();
+        List<PercentileRow> rows = Percentiles.everyShown(live.percentiles()).stream().map(PercentileRow::new)
+                .toList();
         live.percentiles().addListener((ListChangeListener<Percentiles.Row>) c -> {
             List<Percentiles.Row> shown = Percentiles.everyShown(live.percentiles());
             for (int i = 0; i < rows.size(); i++) {
@@ -151,6 +154,9 @@ public final class LiveView extends VBox {
         live.shownWorkloadProperty().addListener((o, a, b) -> showWorkload(b));
         references.chosenProperty().addListener((o, a, b) -> quietly(curveCharts(), () -> live.setReferences(b)));
         live.setReferences(references.chosen());
+        if (live.shownWorkloadProperty().get() != null) {
+            showWorkload(live.shownWorkloadProperty().get());
+        }
     }
 
     /**
@@ -188,25 +194,33 @@ public final class LiveView extends VBox {
     }
 
     private List<JFreeChart> curveCharts() {
-        return List.of(scalingChart, latencyChart, checkpointTimesChart, checkpointGbChart, gdsioThroughputChart,
-                gdsioLatencyChart, loadLatencyChart, loadAchievedChart);
+        List<JFreeChart> charts = new ArrayList<>(List.of(scalingChart, latencyChart));
+        suiteCharts.values().forEach(charts::addAll);
+        return charts;
+    }
+
+    /** The left and right charts of workloads of {@code kind}. */
+    private List<JFreeChart> chartsFor(Report.Kind kind) {
+        return switch (kind) {
+            case CHECKPOINT -> suiteCharts.computeIfAbsent(kind, k -> List.of(
+                    SuiteCharts.checkpointTimes("Seconds per checkpoint", empty, empty),
+                    SuiteCharts.checkpointGbPerS("GB/s per pass", empty, empty)));
+            case GDSIO -> suiteCharts.computeIfAbsent(kind, k -> List.of(
+                    SuiteCharts.gdsioThroughput("GiB/s by threads", empty, empty),
+                    SuiteCharts.gdsioLatency("Mean latency by threads", empty, empty)));
+            case LOAD_CURVE -> suiteCharts.computeIfAbsent(kind, k -> List.of(
+                    LoadCurves.latencyChart("Latency under load", empty),
+                    LoadCurves.achievedChart("Achieved against offered IOPS", empty, empty)));
+            default -> List.of(scalingChart, latencyChart);
+        };
     }
 
     private void showWorkload(String name) {
         WorkloadCurves curves = name == null ? null : live.workload(name);
         Report.Kind kind = curves == null ? Report.Kind.SCALING : curves.kind();
-        JFreeChart left = switch (kind) {
-            case CHECKPOINT -> checkpointTimesChart;
-            case GDSIO -> gdsioThroughputChart;
-            case LOAD_CURVE -> loadLatencyChart;
-            default -> scalingChart;
-        };
-        JFreeChart right = switch (kind) {
-            case CHECKPOINT -> checkpointGbChart;
-            case GDSIO -> gdsioLatencyChart;
-            case LOAD_CURVE -> loadAchievedChart;
-            default -> latencyChart;
-        };
+        List<JFreeChart> pair = chartsFor(kind);
+        JFreeChart left = pair.get(0);
+        JFreeChart right = pair.get(1);
         quietly(curveCharts(), () -> {
             set(left, curves == null ? empty : curves.left(),
                     curves == null ? empty : curves.leftReferences());
