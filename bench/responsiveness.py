@@ -365,6 +365,8 @@ def main():
         print(f"{'  of which: to main / JavaFX toolkit / window built':<52} {med('main'):>8.2f} s  "
               f"{med('toolkit', 'main'):.2f} s  {med('shown', 'start'):.2f} s (init {med('start', 'toolkit'):.2f} s)")
     print(f"{'first pulse after it (the first frame), ' + str(args.runs) + ' runs':<52} {med('frame'):>8.2f} s")
+    print(f"{'live charts in the window, ' + str(args.runs) + ' runs':<52} {med('live'):>8.2f} s            "
+          f"(made after the first frame)")
     print(f"{'History filled, ' + str(args.runs) + ' runs (after the window shows)':<52} "
           f"{med('history', 'shown'):>8.2f} s  ≤ 1 s")
     print(f"{'Compare filled, ' + str(args.runs) + ' runs (after the window shows)':<52} "
@@ -376,7 +378,7 @@ def main():
               f"× {cpu / b_cpu:.2f})")
         print(f"{'  `drivelab --version`':<52} {b_jvm_wall:>8.2f} s  × {jvm_wall / b_jvm_wall:.2f}   "
               f"(CPU {b_jvm_cpu:.2f} s, × {jvm_cpu / b_jvm_cpu:.2f})")
-        for name, what in (("shown", "window shown"), ("frame", "first frame")):
+        for name, what in (("shown", "window shown"), ("frame", "first frame"), ("live", "live charts in")):
             b, b_cpu = med(name, starts=base), med(name, starts=base_cpus)
             print(f"{'  ' + what + ', ' + str(args.runs) + ' runs':<52} {b:>8.2f} s  × {med(name) / b:.2f}   "
                   f"(CPU {b_cpu:.2f} s, × {med(name, starts=cpus) / b_cpu:.2f})")

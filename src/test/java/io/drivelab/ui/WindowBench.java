@@ -39,7 +39,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 /**
  * Not a test: bench/window.py runs it to time the real window on the display it is given (Xvfb with GTK, as a user
  * runs it). It starts the application as {@code Application.launch} does (toolkit, init() off the UI thread, then
- * start()) and prints "EVENT EPOCH_MS" lines (each followed by "cpu EVENT MS", the process's CPU time so far): shown, frame (the first pulse after it), history (History's
+ * start()) and prints "EVENT EPOCH_MS" lines (each followed by "cpu EVENT MS", the process's CPU time so far): shown, frame (the first pulse after it), live (the pulse after the live view joined), history (History's
  * table filled), compare (Compare's list of runs filled). Given seconds, it then runs the quick preset on a test file at 10 samples/s, with the window's
  * reference drives shown, and prints the gaps between the UI thread's pulses (LiveRunTest's measure, taken once a
  * pulse rather than by a 10 ms timeline that runs several times in one pulse). With -Dbench.preload=N (36,000:
@@ -87,7 +87,8 @@ public final class WindowBench {
                             stage.getScene().getHeight());
                     firstPulse(() -> {
                         framed.countDown();
-                        watchHistory(stage.getScene(), then);
+                        // History chosen once the live view is in: the user's first click waits for it
+                        watchLive(stage.getScene(), () -> watchHistory(stage.getScene(), then));
                     });
                 }
             });
@@ -120,6 +121,23 @@ public final class WindowBench {
                 event("frame");
                 stop();
                 then.run();
+            }
+        }.start();
+    }
+
+    /** "live" at the pulse after the live view's charts joined the window (made after its first frame). */
+    private static void watchLive(Scene scene, Runnable then) {
+        new AnimationTimer() {
+            private boolean joined;
+
+            @Override
+            public void handle(long now) {
+                if (joined) {
+                    event("live");
+                    stop();
+                    then.run();
+                }
+                joined = scene.lookup("#time-chart") != null;
             }
         }.start();
     }
