@@ -110,7 +110,7 @@ public final class MainWindow {
         targets.orderProperty().set(Boolean.TRUE.equals(settings.runTogether()) ? RunSession.Order.TOGETHER
                 : RunSession.Order.ONE_AFTER_ANOTHER);
         targets.stopOthersOnFailureProperty().set(Boolean.TRUE.equals(settings.stopOthersOnFailure()));
-        plan = new PlanViewModel(settings.preset());
+        plan = ready.plan();
         restorePlan(settings);
         plan.engine().chosenProperty().set(EngineChoice.Engine.named(settings.engine()));
         plan.engine().lookForFio(tasks, FioBinary::locate);

@@ -9,19 +9,19 @@ import io.drivelab.engine.EngineException;
 import io.drivelab.store.Store;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.ui.common.Theme;
-import io.drivelab.workload.Presets;
+import io.drivelab.ui.plan.PlanViewModel;
 
 /**
  * What a start works out before its window without JavaFX, on a thread of its own begun before JavaFX starts its
  * toolkit (0.4 s in which the launcher's thread only waits): the settings (Jackson's first use), whether the theme
- * shows dark (GNOME's gsettings, a process asked twice), the engine, the remembered preset's plan; then, on the
+ * shows dark (GNOME's gsettings, a process asked twice), the engine, the plan panel's view-model; then, on the
  * same thread, the results database opened (created or migrated, runs whose process died marked interrupted),
  * which the window does not wait for. On the UI thread these took 0.15 s of the window's start
  * (README, "Responsiveness and scale").
  */
 final class StartPreparation {
-    /** What the window is built from. */
-    record Ready(Settings settings, boolean dark, Path engine, String engineProblem) {
+    /** What the window is built from; {@code plan}: the remembered preset's, for the window to take once. */
+    record Ready(Settings settings, boolean dark, Path engine, String engineProblem, PlanViewModel plan) {
     }
 
     private final AppContext context;
@@ -54,9 +54,9 @@ final class StartPreparation {
             } catch (EngineException e) {
                 engineProblem = Messages.of(e);
             }
-            // The plan panel's classes loaded and initialised here rather than on the UI thread; it makes its own.
-            Presets.get(Presets.knownOrQuick(settings.preset())).expand();
-            ready.complete(new Ready(settings, dark, engine, engineProblem));
+            // the plan's view-model (JavaFX's properties, no toolkit): the preset expanded, its grid and estimate
+            PlanViewModel plan = new PlanViewModel(settings.preset());
+            ready.complete(new Ready(settings, dark, engine, engineProblem, plan));
         } catch (RuntimeException | Error e) {
             ready.completeExceptionally(e);
         }

@@ -70,6 +70,17 @@ public record Matrix(List<Integer> iodepths, List<Integer> numjobs, int runtime,
 
     /** One cell of the sweep. */
     public record Cell(int iodepth, int numjobs) {
+        // Written out: a record's own equals and hashCode go through method handles, run by the interpreter at a
+        // window's start, where the plan panel compares every cell of the grid for each workload (30 ms of it).
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Cell cell && cell.iodepth == iodepth && cell.numjobs == numjobs;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * iodepth + numjobs;
+        }
     }
 
     public Matrix {

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.store.StoreException;
+import io.drivelab.workload.Presets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +37,7 @@ class StartPreparationTest {
         preparation.opened().get(60, TimeUnit.SECONDS);
 
         assertEquals("crystaldiskmark", ready.settings().preset());
+        assertEquals("crystaldiskmark", ready.plan().chosenProperty().get(), "the plan panel's, made beforehand");
         assertTrue(ready.dark(), "the remembered dark theme");
         assertEquals(engine, ready.engine());
         assertNull(ready.engineProblem());
@@ -66,6 +68,7 @@ class StartPreparationTest {
         StartPreparation.Ready ready = preparation.ready();
 
         assertEquals(Settings.DEFAULT_WIDTH, ready.settings().width());
+        assertEquals(Presets.QUICK, ready.plan().chosenProperty().get());
         preparation.opened().get(60, TimeUnit.SECONDS);
         preparation.store().close();
     }

@@ -29,9 +29,10 @@ public final class LiveTab extends StackPane {
     }
 
     /**
-     * Makes the live view once the window's next frame is painted, then runs {@code then}: call it when the window
-     * shows. The frame's painting ends before the pulse after it begins, and its upload to the screen is queued on
-     * the UI thread by then; the view is made after both.
+     * Makes the live view while the window's next frame is painted (the renderer paints on a thread of its own),
+     * puts it in the tab from the pulse after, and runs {@code then}: call it when the window shows. The view's
+     * styling and layout come in the pulse after that one, behind the frame's upload to the screen (queued on the UI
+     * thread when its painting ends).
      */
     public void fillAfterNextFrame(Runnable then) {
         new AnimationTimer() {
@@ -39,17 +40,19 @@ public final class LiveTab extends StackPane {
 
             @Override
             public void handle(long now) {
-                if (++pulses == 2) {
+                pulses++;
+                if (pulses == 1) {
+                    Platform.runLater(() -> view = new LiveView(live, references));
+                } else if (view != null) {
                     stop();
-                    Platform.runLater(() -> fill(then));
+                    Platform.runLater(() -> join(then));
                 }
             }
         }.start();
     }
 
-    private void fill(Runnable then) {
-        if (view == null) {
-            view = new LiveView(live, references);
+    private void join(Runnable then) {
+        if (!filled.get()) {
             getChildren().setAll(view);
             filled.set(true);
             then.run();
@@ -63,10 +66,10 @@ public final class LiveTab extends StackPane {
 
     /**
      * Runs a batch of the run's changes, redrawn once by the live view ({@link LiveView#redraw}); before the view
-     * is made, the batch only changes the data it will show.
+     * is in the tab, the batch only changes the data it shows.
      */
     public void redraw(Runnable batch) {
-        if (view == null) {
+        if (!filled.get()) {
             batch.run();
         } else {
             view.redraw(batch);
