@@ -87,8 +87,16 @@ public final class WindowBench {
                             stage.getScene().getHeight());
                     firstPulse(() -> {
                         framed.countDown();
-                        // History chosen once the live view is in: the user's first click waits for it
-                        watchLive(stage.getScene(), () -> watchHistory(stage.getScene(), then));
+                        // History chosen at once, as a user clicking it when the window shows (the live view is
+                        // made meanwhile); the live run begins once both are done
+                        int[] waiting = {2};
+                        Runnable next = () -> {
+                            if (--waiting[0] == 0) {
+                                then.run();
+                            }
+                        };
+                        watchLive(stage.getScene(), next);
+                        watchHistory(stage.getScene(), next);
                     });
                 }
             });
