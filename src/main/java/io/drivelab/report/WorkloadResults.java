@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -34,6 +35,17 @@ public record WorkloadResults(String name, PointMeta meta, List<PointFigures> po
      * and stay two workloads).
      */
     public record Key(WorkloadType type, Integer rwmixread, String name) {
+        // Written out, as LibraryCurves' key: a record's own go through method handles, interpreted at first use
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key key && Objects.equals(key.type, type)
+                    && Objects.equals(key.rwmixread, rwmixread) && Objects.equals(key.name, name);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(type, rwmixread, name);
+        }
     }
 
     /**
