@@ -37,14 +37,16 @@ import javafx.util.Duration;
 import org.jfree.data.xy.XYSeriesCollection;
 
 /**
- * Not a test: bench/window.py runs it to time the real window on the display it is given (Xvfb with GTK, as a user
- * runs it). It starts the application as {@code Application.launch} does (toolkit, init() off the UI thread, then
- * start()) and prints "EVENT EPOCH_MS" lines (each followed by "cpu EVENT MS", the process's CPU time so far): shown, frame (the first pulse after it), live (the pulse after the live view joined), history (History's
- * table filled), compare (Compare's list of runs filled). Given seconds, it then runs the quick preset on a test file at 10 samples/s, with the window's
- * reference drives shown, and prints the gaps between the UI thread's pulses (LiveRunTest's measure, taken once a
- * pulse rather than by a 10 ms timeline that runs several times in one pulse). With -Dbench.preload=N (36,000:
- * an hour at 10 a second), the run's first point goes on through the measure, and N samples are fed to the live
- * view before it ({@link LivePreload}), the heap's live set printed after 5 minutes' worth and after all of them.
+ * Not a test: bench/responsiveness.py runs it to time the real window on the display it is given (Xvfb with GTK, as a
+ * user runs it). It starts the application as {@code Application.launch} does (toolkit, init() off the UI thread,
+ * then start()) and prints "EVENT EPOCH_MS" lines (each followed by "cpu EVENT MS", the process's CPU time so far):
+ * shown, frame (the first pulse after it), live (the pulse after the live view joined the window), history
+ * (History's table filled), compare (Compare's list of runs filled). Given seconds, it then runs the quick preset on
+ * a test file at 10 samples/s, with the window's reference drives shown, and prints the gaps between the UI thread's
+ * pulses (LiveRunTest's measure, taken once a pulse rather than by a 10 ms timeline that runs several times in one
+ * pulse). With -Dbench.preload=N (36,000: an hour at 10 a second), the run's first point goes on through the
+ * measure, and N samples are fed to the live view before it ({@link LivePreload}), the heap's live set printed
+ * after 5 minutes' worth and after all of them.
  *
  * <p>usage: WindowBench DATABASE FOLDER SECONDS (FOLDER: the settings file and the test file go there)
  */
