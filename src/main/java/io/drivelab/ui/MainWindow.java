@@ -220,9 +220,8 @@ public final class MainWindow {
     /** Shows the window; what comes from the database is filled in by {@link #load()}. */
     public void show() {
         stage.show();
-        // The charts inside tabs are in the scene graph only once it is shown.
-        Theme.show(stage.getScene(), dark);
-        livePane.fillAfterNextFrame(() -> Theme.show(stage.getScene(), dark));
+        // its charts take the window's colours as they join it (ChartViewers)
+        livePane.fillAfterNextFrame();
     }
 
     /**

@@ -30,11 +30,11 @@ public final class LiveTab extends StackPane {
 
     /**
      * Makes the live view while the window's next frame is painted (the renderer paints on a thread of its own),
-     * puts it in the tab from the pulse after, and runs {@code then}: call it when the window shows. The view's
-     * styling and layout come in the pulse after that one, behind the frame's upload to the screen (queued on the UI
-     * thread when its painting ends).
+     * and puts it in the tab from the pulse after: call it when the window shows. The view's styling and layout
+     * come in the pulse after that one, behind the frame's upload to the screen (queued on the UI thread when its
+     * painting ends).
      */
-    public void fillAfterNextFrame(Runnable then) {
+    public void fillAfterNextFrame() {
         new AnimationTimer() {
             private int pulses;
 
@@ -45,17 +45,16 @@ public final class LiveTab extends StackPane {
                     Platform.runLater(() -> view = new LiveView(live, references));
                 } else if (view != null) {
                     stop();
-                    Platform.runLater(() -> join(then));
+                    Platform.runLater(LiveTab.this::join);
                 }
             }
         }.start();
     }
 
-    private void join(Runnable then) {
+    private void join() {
         if (!filled.get()) {
             getChildren().setAll(view);
             filled.set(true);
-            then.run();
         }
     }
 

@@ -48,10 +48,11 @@ class LiveTabTest {
         };
         robot.interact(() -> {
             counter.start();
-            tab.fillAfterNextFrame(() -> {
+            tab.filledProperty().addListener((o, was, filled) -> {
                 madeTimes.incrementAndGet();
                 pulsesWhenMade.set(pulses.get());
             });
+            tab.fillAfterNextFrame();
             assertNull(tab.lookup("#live"), "made at once");
         });
         waitUntil(() -> fx(() -> tab.filledProperty().get()), 10);
@@ -78,7 +79,7 @@ class LiveTabTest {
         }));
         assertNull(fx(() -> tab.lookup("#live")), "the view was made before it was asked for");
 
-        robot.interact(() -> tab.fillAfterNextFrame(() -> { }));
+        robot.interact(tab::fillAfterNextFrame);
         waitUntil(() -> fx(() -> tab.filledProperty().get()), 10);
 
         LiveView view = fx(() -> (LiveView) tab.lookup("#live"));
