@@ -15,6 +15,7 @@ import io.drivelab.store.Store;
 import io.drivelab.ui.common.FileDialogs;
 import io.drivelab.ui.common.FxFileDialogs;
 import io.drivelab.ui.common.FxTasks;
+import io.drivelab.ui.common.RepaintAnchor;
 import io.drivelab.ui.common.TableCopy;
 import io.drivelab.ui.common.Theme;
 import io.drivelab.ui.common.ThemeMenu;
@@ -172,6 +173,7 @@ public final class MainWindow {
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN),
                 this::saveReport);
         TableCopy.everywhere(scene);
+        RepaintAnchor.install(scene);
         dark = ready.dark();
         Theme.show(scene, dark);
         theme.addListener((o, a, b) -> {
