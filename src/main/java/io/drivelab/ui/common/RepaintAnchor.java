@@ -12,7 +12,7 @@ import javafx.scene.layout.Region;
  * regions, so just paint everything"). That happens at every pseudo-class change made after the CSS pass (a list
  * cell re-indexed during layout, a combo box's value, a table's column resize: JavaFX marks the scene's root for the
  * next pulse's CSS, and the root alone is then synchronised) and at every change to a hidden node. In software, as
- * under Xvfb or without a GPU driver, a whole-window paint took 50-120 ms here: the live run's longest pauses
+ * under Xvfb or without a GPU driver, a whole-window paint took 46-120 ms here: the live run's longest pauses
  * (2026-12-02). So when a pulse has nodes to synchronise, a 1-pixel node with nothing to draw changes too, and the
  * painter repaints that pixel rather than the window.
  *

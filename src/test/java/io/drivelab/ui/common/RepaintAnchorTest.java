@@ -108,7 +108,7 @@ class RepaintAnchorTest {
         return WaitForAsyncUtils.asyncFx(anchor::pokes).get(5, TimeUnit.SECONDS);
     }
 
-    /** Waits until {@code count} pulses have run, the last one painted. */
+    /** Waits until {@code count} more pulses have begun, then for the FX events queued behind them. */
     private static void pulses(int count) throws Exception {
         CountDownLatch done = new CountDownLatch(count + 1);
         WaitForAsyncUtils.asyncFx(() -> new AnimationTimer() {
