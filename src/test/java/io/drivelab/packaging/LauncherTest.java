@@ -143,6 +143,38 @@ class LauncherTest {
     }
 
     @Test
+    void theWindowsHeapIsTouchedAtStartInHugePagesWhereTheKernelGivesThem() throws Exception {
+        Path system = system("ID=debian");
+        Path thp = Files.createDirectories(system.resolve("sys/kernel/mm/transparent_hugepage"));
+        Files.writeString(thp.resolve("enabled"), "always [madvise] never\n");
+        Map<String, String> flags = Map.of("DRIVELAB_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
+
+        Result window = launch(system, flags);
+        Result command = launch(system, flags, "--version");
+
+        assertTrue(window.output().contains("no display"), window.output());
+        for (String flag : List.of("-XX:InitialHeapSize=134217728", "-XX:+AlwaysPreTouch",
+                "-XX:+UseTransparentHugePages")) {
+            assertTrue(window.output().contains(flag), "the window: " + flag + " in " + window.output());
+            assertFalse(command.output().contains(flag), "a command: " + flag + " in " + command.output());
+        }
+    }
+
+    @Test
+    void theWindowsHeapIsNotTouchedAtStartWhereTheKernelGivesNoHugePages() throws Exception {
+        Path system = system("ID=debian");
+        Path thp = Files.createDirectories(system.resolve("sys/kernel/mm/transparent_hugepage"));
+        Files.writeString(thp.resolve("enabled"), "always madvise [never]\n");
+
+        Result window = launch(system, Map.of("DRIVELAB_PRINT_JAVA_OPTIONS", "1"));
+
+        assertEquals(0, window.code(), window.output());
+        assertTrue(window.output().contains("-XX:CICompilerCount=1"), window.output());
+        assertFalse(window.output().contains("AlwaysPreTouch"), window.output());
+        assertFalse(window.output().contains("TransparentHugePages"), window.output());
+    }
+
+    @Test
     void anArchiveTheJvmCannotUseIsIgnoredWithoutAWord() throws Exception {
         Path built = Path.of("target", "drivelab.jsa");
         Assumptions.assumeTrue(Files.isRegularFile(built), "no archive built at " + built.toAbsolutePath());
