@@ -8,6 +8,7 @@ import java.util.List;
 
 import io.drivelab.reference.ReferenceLibrary;
 import io.drivelab.report.LibraryCurves;
+import io.drivelab.report.ReferenceCurves;
 import io.drivelab.run.RunProgress;
 import io.drivelab.store.RunStatus;
 import io.drivelab.workload.PlanItem;
@@ -38,6 +39,27 @@ class LiveStatusTest {
         assertEquals(0, shown.pointCount(), "nothing measured yet");
         assertTrue(shown.leftReferences().getSeriesCount() > 0, "the reference drives' curves are drawn");
         assertTrue(live.workload("4K random read").leftReferences().getSeriesCount() > 0);
+    }
+
+    @Test
+    void referenceDrivesChangedDuringARunAreTheOnesEveryWorkloadShowsWhenLookedAt() {
+        LiveCharts live = new LiveCharts();
+        live.setReferences(LibraryCurves.of(ReferenceLibrary.shipped()));
+        LiveStatus status = new LiveStatus(live);
+        LiveFeed feed = new LiveFeed(null);
+        status.starting();
+        feed.runStarted(7, Presets.get(Presets.QUICK).withTarget(Region.ofSize(1L << 30)).expand());
+        feed.drain().forEach(status::apply);
+        assertTrue(live.workload("4K random read").leftReferences().getSeriesCount() > 0);
+
+        // every drive unticked while the first workload is shown
+        live.setReferences(ReferenceCurves.NONE);
+
+        assertEquals("128K sequential write", live.shownWorkloadProperty().get());
+        assertEquals(0, live.workload("128K sequential write").leftReferences().getSeriesCount());
+        assertEquals(0, live.workload("4K random read").leftReferences().getSeriesCount(),
+                "a workload looked at later shows the drives chosen now, not those of the run's start");
+        assertEquals(0, live.workload("4K random write").rightReferences().getSeriesCount());
     }
 
     @Test
