@@ -144,9 +144,7 @@ class LauncherTest {
 
     @Test
     void theWindowsHeapIsTouchedAtStartInHugePagesWhereTheKernelGivesThem() throws Exception {
-        Path system = system("ID=debian");
-        Path thp = Files.createDirectories(system.resolve("sys/kernel/mm/transparent_hugepage"));
-        Files.writeString(thp.resolve("enabled"), "always [madvise] never\n");
+        Path system = withHugePages(system("ID=debian"), "always [madvise] never");
         Map<String, String> flags = Map.of("DRIVELAB_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
 
         Result window = launch(system, flags);
@@ -162,9 +160,7 @@ class LauncherTest {
 
     @Test
     void theWindowsHeapIsNotTouchedAtStartWhereTheKernelGivesNoHugePages() throws Exception {
-        Path system = system("ID=debian");
-        Path thp = Files.createDirectories(system.resolve("sys/kernel/mm/transparent_hugepage"));
-        Files.writeString(thp.resolve("enabled"), "always madvise [never]\n");
+        Path system = withHugePages(system("ID=debian"), "always madvise [never]");
 
         Result window = launch(system, Map.of("DRIVELAB_PRINT_JAVA_OPTIONS", "1"));
 
@@ -228,6 +224,13 @@ class LauncherTest {
             TimeUnit.MILLISECONDS.sleep(50);
         }
         throw new AssertionError("no archive in " + folder + " two minutes after the first start");
+    }
+
+    /** {@code system} with this transparent huge page setting (the kernel's sysfs file, as it reads). */
+    private static Path withHugePages(Path system, String enabled) throws IOException {
+        Path thp = Files.createDirectories(system.resolve("sys/kernel/mm/transparent_hugepage"));
+        Files.writeString(thp.resolve("enabled"), enabled + "\n");
+        return system;
     }
 
     /** A made-up system with this os-release ID line and copies of these libraries of this machine. */

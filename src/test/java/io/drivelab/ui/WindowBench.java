@@ -360,8 +360,8 @@ public final class WindowBench {
             app.window().stop();
             for (long[] g : gaps) {
                 if (g[0] > GAP_LOG_MS * 1_000_000L) {
-                    System.out.printf(Locale.ROOT, "gap %.1f ms ending at uptime %d ms, UI CPU %.1f ms%n", ms(g[0]), g[1],
-                            ms(g[2]));
+                    System.out.printf(Locale.ROOT, "gap %.1f ms ending at uptime %d ms, UI CPU %.1f ms%n", ms(g[0]),
+                            g[1], ms(g[2]));
                 }
             }
             List<Long> cpu = gaps.stream().map(g -> g[2]).sorted().toList();

@@ -21,15 +21,7 @@ class LiveStatusTest {
 
     @Test
     void theChosenReferenceDrivesAreDrawnAsSoonAsTheRunStartsBeforeItsFirstPoint() {
-        LiveCharts live = new LiveCharts();
-        live.setReferences(LibraryCurves.of(ReferenceLibrary.shipped()));
-        LiveStatus status = new LiveStatus(live);
-        List<PlanItem> items = Presets.get(Presets.QUICK).withTarget(Region.ofSize(1L << 30)).expand();
-        LiveFeed feed = new LiveFeed(null);
-
-        status.starting();
-        feed.runStarted(7, items);
-        feed.drain().forEach(status::apply);
+        LiveCharts live = quickRunStartedWithTheShippedDrives();
         live.flush();
 
         assertEquals(List.of("128K sequential write", "128K sequential read", "4K random read", "4K random write"),
@@ -43,13 +35,7 @@ class LiveStatusTest {
 
     @Test
     void referenceDrivesChangedDuringARunAreTheOnesEveryWorkloadShowsWhenLookedAt() {
-        LiveCharts live = new LiveCharts();
-        live.setReferences(LibraryCurves.of(ReferenceLibrary.shipped()));
-        LiveStatus status = new LiveStatus(live);
-        LiveFeed feed = new LiveFeed(null);
-        status.starting();
-        feed.runStarted(7, Presets.get(Presets.QUICK).withTarget(Region.ofSize(1L << 30)).expand());
-        feed.drain().forEach(status::apply);
+        LiveCharts live = quickRunStartedWithTheShippedDrives();
         assertTrue(live.workload("4K random read").leftReferences().getSeriesCount() > 0);
 
         // every drive unticked while the first workload is shown
@@ -116,5 +102,18 @@ class LiveStatusTest {
             }
             status.apply(event);
         });
+    }
+
+    /** The live view's data once a quick run on a 1 GiB region started, the shipped reference drives chosen. */
+    private static LiveCharts quickRunStartedWithTheShippedDrives() {
+        LiveCharts live = new LiveCharts();
+        live.setReferences(LibraryCurves.of(ReferenceLibrary.shipped()));
+        LiveStatus status = new LiveStatus(live);
+        List<PlanItem> items = Presets.get(Presets.QUICK).withTarget(Region.ofSize(1L << 30)).expand();
+        LiveFeed feed = new LiveFeed(null);
+        status.starting();
+        feed.runStarted(7, items);
+        feed.drain().forEach(status::apply);
+        return live;
     }
 }
