@@ -210,7 +210,7 @@ public final class MainWindow {
         // Back on the tab shown last (the Live tab's set-up columns fold away as on a click).
         tabs.getTabs().stream().filter(t -> t.getText().equals(settings.tab())).findFirst()
                 .ifPresent(t -> tabs.getSelectionModel().select(t));
-        drainer = tasks.repeat(DRAIN_PERIOD, () -> {
+        drainer = tasks.repeatBetweenFrames(DRAIN_PERIOD, () -> {
             if (run.pending()) {
                 livePane.redraw(run::drain);
             }

@@ -75,6 +75,8 @@ class LiveRunTest {
     private List<TableRow<?>> percentileRowsBeforeStart;
     private List<Object> percentileItemsBeforeStart;
     private int historyRowsBeforeItsTabWasChosen;
+    /** For each point's start the window showed: whether it was taken in during a frame's pulse. */
+    private final List<Boolean> pointStartsTakenInAPulse = new ArrayList<>();
 
     @BeforeAll
     void runTheQuickPresetAndStopIt(@TempDir Path temp) throws Exception {
@@ -102,6 +104,8 @@ class LiveRunTest {
         }));
         probe.setCycleCount(Animation.INDEFINITE);
         robot.interact(probe::play);
+        robot.interact(() -> app.window().run().live().pointTitleProperty().addListener(
+                (o, was, now) -> pointStartsTakenInAPulse.add(insideAPulse())));
 
         percentileRowsBeforeStart = fx(this::percentileRows);
         percentileItemsBeforeStart = fx(() -> percentileRowsBeforeStart.stream().<Object>map(r -> r.getItem()).toList());
@@ -154,6 +158,24 @@ class LiveRunTest {
                         .anyMatch(figure -> !figure.equals("-")),
                 "showing the last point's figures: " + items.stream()
                         .map(r -> ((LiveView.PercentileRow) r).figures()).toList());
+    }
+
+    /**
+     * Before 2026-12-03 the run's reports were taken in by a timeline, at the start of a pulse: each drain (1-7 ms)
+     * delayed that frame's layout and painting, and made most gaps over 20 ms between frames.
+     */
+    @Test
+    @Order(8)
+    void theRunsReportsAreTakenInBetweenFramesNotAtTheStartOfOne() {
+        List<Boolean> seen = fx(() -> List.copyOf(pointStartsTakenInAPulse));
+        assertTrue(seen.size() >= 3, "points started: " + seen.size());
+        assertFalse(seen.contains(true), "taken in during a pulse: " + seen);
+    }
+
+    /** Whether the calling code runs inside a JavaFX pulse (animations, CSS, layout), not between two. */
+    private static boolean insideAPulse() {
+        return StackWalker.getInstance().walk(frames -> frames.anyMatch(
+                f -> f.getClassName().equals("com.sun.javafx.tk.quantum.QuantumToolkit") && f.getMethodName().equals("pulse")));
     }
 
     private List<TableRow<?>> percentileRows() {
