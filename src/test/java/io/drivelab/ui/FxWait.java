@@ -27,6 +27,13 @@ public final class FxWait {
                 .anyMatch(w -> w.getScene() != null && w.getScene().lookup("#live") != null)), 30);
     }
 
+    /** Whether the calling code runs inside a JavaFX pulse (animations, CSS, layout), not between two. */
+    public static boolean insideAPulse() {
+        return StackWalker.getInstance().walk(frames -> frames.anyMatch(
+                f -> f.getClassName().equals("com.sun.javafx.tk.quantum.QuantumToolkit")
+                        && f.getMethodName().equals("pulse")));
+    }
+
     /** Waits until {@code done}, failing after {@code seconds}. */
     public static void waitUntil(BooleanSupplier done, int seconds) throws InterruptedException {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);

@@ -105,7 +105,7 @@ class LiveRunTest {
         probe.setCycleCount(Animation.INDEFINITE);
         robot.interact(probe::play);
         robot.interact(() -> app.window().run().live().pointTitleProperty().addListener(
-                (o, was, now) -> pointStartsTakenInAPulse.add(insideAPulse())));
+                (o, was, now) -> pointStartsTakenInAPulse.add(FxWait.insideAPulse())));
 
         percentileRowsBeforeStart = fx(this::percentileRows);
         percentileItemsBeforeStart = fx(() -> percentileRowsBeforeStart.stream().<Object>map(r -> r.getItem()).toList());
@@ -170,12 +170,6 @@ class LiveRunTest {
         List<Boolean> seen = fx(() -> List.copyOf(pointStartsTakenInAPulse));
         assertTrue(seen.size() >= 3, "points started: " + seen.size());
         assertFalse(seen.contains(true), "taken in during a pulse: " + seen);
-    }
-
-    /** Whether the calling code runs inside a JavaFX pulse (animations, CSS, layout), not between two. */
-    private static boolean insideAPulse() {
-        return StackWalker.getInstance().walk(frames -> frames.anyMatch(
-                f -> f.getClassName().equals("com.sun.javafx.tk.quantum.QuantumToolkit") && f.getMethodName().equals("pulse")));
     }
 
     private List<TableRow<?>> percentileRows() {

@@ -16,8 +16,9 @@ import org.jfree.chart.fx.ChartViewer;
  * A chart viewer whose canvas draws at the next pulse after its chart changes, not at every change: JFreeChart-FX's
  * canvas redraws the whole chart on the UI thread for each change it hears of, so a point's end (its series, the
  * percentiles, the curves of several charts) held the UI thread for all of those draws at once. Changes in one pulse
- * make one draw, and the charts changed are drawn one per pulse, so the window keeps answering in between; the
- * drawing itself is done off the UI thread ({@link BackgroundChartDrawing}) and shown in a picture over the canvas.
+ * make one draw, and the charts changed are drawn one per pulse, so the window keeps answering in between; each is
+ * copied just after its pulse and drawn off the UI thread ({@link BackgroundChartDrawing}), then shown in a picture
+ * over the canvas.
  */
 final class PacedChartViewer extends ChartViewer {
     /** Viewers to draw, in the order their charts changed; touched on the UI thread only. */
@@ -84,7 +85,9 @@ final class PacedChartViewer extends ChartViewer {
                     }
                     PacedChartViewer first = next.next();
                     next.remove();
-                    BackgroundChartDrawing.draw(first.getCanvas(), first.picture);
+                    // the chart copied once this pulse is done, not in it: the copy (0.5-2 ms) would delay this
+                    // frame's layout and painting, as the run's drain did (FxTasks.repeatBetweenFrames)
+                    Platform.runLater(() -> BackgroundChartDrawing.draw(first.getCanvas(), first.picture));
                 }
             };
         }

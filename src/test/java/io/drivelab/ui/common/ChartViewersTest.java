@@ -101,6 +101,32 @@ class ChartViewersTest {
     }
 
     /**
+     * The chart is copied for its drawing once the pulse after its change is done, not inside it: the copy delayed
+     * that frame's layout and painting (before 2026-12-03).
+     */
+    @Test
+    void aChangedChartIsCopiedForItsDrawingBetweenFramesNotInAPulse() throws Exception {
+        List<Boolean> copiedInAPulse = new java.util.concurrent.CopyOnWriteArrayList<>();
+        org.jfree.data.xy.XYSeries watched = new org.jfree.data.xy.XYSeries("watched");
+        var canvas = viewer.getCanvas();
+        int before = WaitForAsyncUtils.asyncFx(() -> {
+            chart.getXYPlot().setDataset(1, new org.jfree.data.xy.XYSeriesCollection(watched) {
+                @Override
+                public Object clone() throws CloneNotSupportedException {
+                    copiedInAPulse.add(io.drivelab.ui.FxWait.insideAPulse());
+                    return super.clone();
+                }
+            });
+            return BackgroundChartDrawing.shown(canvas);
+        }).get();
+        WaitForAsyncUtils.asyncFx(() -> watched.add(8, 5000)).get();
+        shownMoreThan(before);
+
+        assertFalse(copiedInAPulse.isEmpty(), "the chart was drawn without its datasets copied");
+        assertFalse(copiedInAPulse.contains(true), "copied inside a pulse: " + copiedInAPulse);
+    }
+
+    /**
      * A change is drawn off the UI thread (JFreeChart drew it there, and JavaFX's renderer drew it again: the
      * window's longest pauses in a run), and the canvas keeps that drawing's items: the new point has its tooltip.
      */
