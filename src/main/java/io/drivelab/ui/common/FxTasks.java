@@ -16,7 +16,8 @@ import javafx.util.Duration;
 
 /**
  * {@link Tasks} for the application: work on a small pool of daemon threads, results on the JavaFX thread, and
- * {@link #repeat} for what the UI thread does at a steady pace (draining the live run's queue into the charts).
+ * {@link #repeatBetweenFrames} for what the UI thread does at a steady pace (draining the live run's queue into the
+ * charts).
  */
 public final class FxTasks extends Tasks implements AutoCloseable {
     private final ExecutorService pool;
@@ -59,38 +60,32 @@ public final class FxTasks extends Tasks implements AutoCloseable {
         return thread;
     }
 
-    /** Calls {@code tick} on the JavaFX thread every {@code period} until the returned Timeline is stopped. */
-    public Timeline repeat(Duration period, Runnable tick) {
-        Timeline timeline = new Timeline(new KeyFrame(period, e -> tick.run()));
-        timeline.setCycleCount(Animation.INDEFINITE);
-        timeline.play();
-        return timeline;
-    }
-
     /**
-     * Calls {@code tick} on the JavaFX thread every {@code period}, as {@link #repeat}, but in the idle time after a
-     * frame rather than at the start of one. A timeline's handler runs at the start of a pulse, before that frame is
-     * laid out and painted, so its work delayed the frame by as long as it took: the live run's drain (1-7 ms at
-     * each tick) made most of the gaps over 20 ms between frames (2026-12-03). Handed over with
+     * Calls {@code tick} on the JavaFX thread every {@code period}, until the returned Timeline is stopped, in the
+     * idle time after a frame rather than at the start of one. A timeline's handler runs at the start of a pulse,
+     * before that frame is laid out and painted, so its work delayed the frame by as long as it took: the live run's
+     * drain (1-7 ms at each tick) made most of the gaps over 20 ms between frames (2026-12-03). Handed over with
      * {@code Platform.runLater}, it runs once the pulse is done (JavaFX runs its pulse and such calls one after the
      * other, in order) and what it changes is shown by the next frame. Never more than one call waits.
      */
     public Timeline repeatBetweenFrames(Duration period, Runnable tick) {
+        Timeline timeline = new Timeline();
         boolean[] waiting = {false};
-        Timeline[] timeline = {null};
-        timeline[0] = repeat(period, () -> {
+        timeline.getKeyFrames().add(new KeyFrame(period, e -> {
             if (!waiting[0]) {
                 waiting[0] = true;
                 Platform.runLater(() -> {
                     waiting[0] = false;
                     // not after the timeline was stopped (the window closing)
-                    if (timeline[0].getStatus() == Animation.Status.RUNNING) {
+                    if (timeline.getStatus() == Animation.Status.RUNNING) {
                         tick.run();
                     }
                 });
             }
-        });
-        return timeline[0];
+        }));
+        timeline.setCycleCount(Animation.INDEFINITE);
+        timeline.play();
+        return timeline;
     }
 
     @Override
