@@ -19,11 +19,13 @@ import io.drivelab.workload.TestPlan;
 import io.drivelab.workload.Workload;
 import io.drivelab.workload.WorkloadStep;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -320,5 +322,23 @@ class PlanRunnerTest {
         RunException e = assertThrows(RunException.class,
                 () -> runner(RunListener.NONE).createRun(smallPlan(0), dir.resolve("nope/x.img"), null, null));
         assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
+    }
+
+    @Test
+    void aNewTestFileOnDevShmIsCreatedAndMeasuredLikeAnyOtherFile() throws IOException {
+        Path shm = Path.of("/dev/shm");
+        Assumptions.assumeTrue(Files.isDirectory(shm) && Files.isWritable(shm), "no writable /dev/shm here");
+        Path file = Files.createTempDirectory(shm, "drivelab-test-").resolve("ram.img");
+        try {
+            TestPlan plan = new TestPlan("shm", "test plan", Region.ofSize(8 * MIB), List.of(new WorkloadStep(
+                    Workload.of(Rw.RANDREAD, 4096), Matrix.of(List.of(1), List.of(1), 1, 0, 0))));
+            PlanRunner runner = runner(RunListener.NONE);
+            long id = runner.createRun(plan, file, null, null);
+            runner.execute(id, null);
+            assertEquals(1, store.listPoints(id).size(), "the point on a tmpfs file was measured");
+        } finally {
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(file.getParent());
+        }
     }
 }
