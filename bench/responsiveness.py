@@ -3,7 +3,7 @@
 `drivelab runs` with 1,000 stored runs, and the UI thread's stalls during a live run on a test file.
 
 usage: bench/responsiveness.py [--runs N] [--stall-seconds S] [--repeat R] [--cache DIR] [--baseline TARGET]
-                               [--stall-only] [--preload SAMPLES] [--gc-log] [--java-option OPTION]...
+                               [--stall-only] [--preload SAMPLES] [--folder DIR] [--gc-log] [--java-option OPTION]...
 
 Needs `mvn -B -q -DskipTests package test-compile` first (target/drivelab, target/test-classes), fio, and Xvfb
 when no DISPLAY is set. The database of N runs is built once through `drivelab import-fio` (one fio sweep of 16
@@ -26,6 +26,13 @@ The floor (each --repeat, after this build's run): io.drivelab.ui.PulseFloorBenc
 size on the same display with one label changed 10 times a second, its pulses timed the same way; then again with its
 UI thread kept busy for the share of the time DriveLab's was in that run (in 3 ms pieces handed over with runLater).
 What DriveLab's stall is beside what the toolkit itself does here (on 2026-12-02 an idle window's p99 was 18-19 ms).
+Then as busy again, beside the same plan run through `drivelab run` on a test file in the same folder (since
+2026-12-03): the engine's I/O loads the machine for the bare window as it does for DriveLab's.
+
+The machine (since 2026-12-03): bench/machine_stalls.py runs beside each window, a real-time thread that notes when
+it woke 2 ms or more late, which no process of normal priority can cause. Printed: how often the machine stood still,
+and in how many of the gaps over 20 ms. On this project's 2-core VM it did during the engine's writes to the VM's
+disk, 16-24 ms at a time, with both CPUs idle (perf sched); --folder /dev/shm puts the test file in RAM instead.
 
 History and Compare: after the window's first frame, History is chosen, then Compare once History shows its runs
 (each joins the scene when first chosen, since 2026-12-02 late morning), then Live again for the run; their figures are
@@ -35,6 +42,7 @@ import argparse
 import os
 import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -125,14 +133,15 @@ def window(db, folder, seconds, env, target=TARGET, options=(), preload=0, gc_lo
     # The launcher's class path first and the JVM options it starts the window with, as target/drivelab does.
     cp = classpath(target)
     jvm = launcher_options(target)
-    jvm += list(options) + [f"-Dbench.preload={preload}"]
+    jvm += list(options) + [f"-Dbench.preload={preload}", f"-Dbench.gapLogMs={LONG_GAP_MS}"]
     if gc_log:
-        jvm += [f"-Xlog:gc,safepoint:file={gc_log}:uptime", "-Dbench.gapLogMs=30"]
+        jvm += [f"-Xlog:gc,safepoint:file={gc_log}:uptime"]
     t0 = time.time()
-    done = subprocess.run([JAVA] + jvm + ["-cp", cp, "io.drivelab.ui.WindowBench", str(db), str(folder),
-                                          str(seconds)],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                          timeout=seconds + 300)
+    with MachineStalls() as machine:
+        done = subprocess.run([JAVA] + jvm + ["-cp", cp, "io.drivelab.ui.WindowBench", str(db), str(folder),
+                                              str(seconds)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                              timeout=seconds + 300)
     events, cpu, stall = {}, {}, {}
     for line in done.stdout.splitlines():
         words = line.split()
@@ -146,12 +155,17 @@ def window(db, folder, seconds, env, target=TARGET, options=(), preload=0, gc_lo
             stall["window_size"] = (words[1], words[2])
         elif words and words[0] == "gap":
             stall.setdefault("gaps", []).append((float(words[1]), int(words[6])))
+            stall.setdefault("long_gaps", []).append((float(words[1]), int(words[-1])))
+        elif words and words[0] in ("point-title", "start-pressed"):
+            pass
         elif len(words) == 2 and words[1].isdigit():
             events[words[0]] = int(words[1]) / 1000 - t0
         elif words:
             print("window:", line, file=sys.stderr)
     if "shown" not in events:
         sys.exit(f"the window did not show: {done.stdout[-1000:]} {done.stderr[-3000:]}")
+    if "worst_ms" in stall:
+        stall.update(machine.figures(stall.get("long_gaps", [])))
     return events, cpu, stall or None
 
 
@@ -188,32 +202,93 @@ def gc_pauses(log):
     return pauses
 
 
+LONG_GAP_MS = 20
+MACHINE_STALL_MS = 2
+
+
+class MachineStalls:
+    """bench/machine_stalls.py beside a window: when the machine itself stood still (a real-time thread woke
+    MACHINE_STALL_MS or more late), and which of the window's gaps over LONG_GAP_MS had such a stall in them."""
+
+    def __enter__(self):
+        self.probe = subprocess.Popen([sys.executable, str(ROOT / "bench" / "machine_stalls.py"),
+                                       str(MACHINE_STALL_MS)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      text=True)
+        return self
+
+    def __exit__(self, *failure):
+        out, _ = self.probe.communicate("", timeout=30)
+        self.realtime = "no-realtime" not in out
+        # (start, end) in CLOCK_MONOTONIC nanoseconds of each stall
+        self.stalls = [(int(w[3]) - int(float(w[1]) * 1e6), int(w[3]))
+                       for w in (line.split() for line in out.splitlines()) if w and w[0] == "late"]
+        return False
+
+    def figures(self, long_gaps):
+        """machine_stalls (count), machine_worst_ms, long_gaps, long_gaps_stalled: gaps that a stall overlapped."""
+        if not self.realtime:
+            return {}
+        stalled = sum(1 for gap_ms, end in long_gaps
+                      if any(start < end and stop > end - gap_ms * 1e6 for start, stop in self.stalls))
+        return {"machine_stalls": len(self.stalls),
+                "machine_worst_ms": max(((stop - start) / 1e6 for start, stop in self.stalls), default=0),
+                "long_gaps": len(long_gaps), "long_gaps_stalled": stalled}
+
+
 FLOOR_PIECE_MS = 3
 
 
-def floor(seconds, env, size, busy_share):
-    """PulseFloorBench's stall figures: a bare window of `size`, its UI thread busy for `busy_share` of the time."""
+def floor(seconds, env, size, busy_share, beside=None):
+    """PulseFloorBench's stall figures: a bare window of `size`, its UI thread busy for `busy_share` of the time;
+    with `beside` (a folder), the live run's plan runs through `drivelab run` on a test file there, started as the
+    window shows, a second before the measure (its JVM started by then, as DriveLab's run starts in a JVM going)."""
     cp = classpath(TARGET)
-    done = subprocess.run([JAVA, "-cp", cp, "io.drivelab.ui.PulseFloorBench", str(seconds), *size, str(busy_share),
-                           str(FLOOR_PIECE_MS)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                          timeout=seconds + 120)
-    for line in done.stdout.splitlines():
-        words = line.split()
-        if words and words[0] == "stall":
-            return dict(zip(words[1::2], words[2::2]))
-    sys.exit(f"floor: not measured: {done.stdout[-1000:]} {done.stderr[-2000:]}")
+    figures, long_gaps, run, scratch = None, [], None, None
+    with MachineStalls() as machine:
+        bare = subprocess.Popen([JAVA, f"-Dbench.gapLogMs={LONG_GAP_MS}", "-cp", cp,
+                                 "io.drivelab.ui.PulseFloorBench", str(seconds), *size, str(busy_share),
+                                 str(FLOOR_PIECE_MS)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                text=True, env=env)
+        try:
+            for line in bare.stdout:
+                words = line.split()
+                if words == ["shown"] and beside:
+                    scratch = Path(tempfile.mkdtemp(prefix="floor-beside-", dir=beside))
+                    run = subprocess.Popen([TARGET / "drivelab", "run", "--preset", "quick", "--target",
+                                            scratch / "floor.img", "--size", "64M", "--runtime", "2", "--ramp", "0",
+                                            "--db", scratch / "floor.db"], env=env,
+                                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                elif words and words[0] == "gap":
+                    long_gaps.append((float(words[1]), int(words[-1])))
+                elif words and words[0] == "stall":
+                    figures = dict(zip(words[1::2], words[2::2]))
+            bare.wait(timeout=seconds + 120)
+        finally:
+            bare.kill()
+            if run:
+                ended = run.poll()
+                run.send_signal(signal.SIGINT)
+                _, errors = run.communicate(timeout=60)
+                shutil.rmtree(scratch)
+                if ended is not None:
+                    # the run beside ended (or was refused) before the measure did: the floor is not what it says
+                    sys.exit(f"floor: the run beside it ended early ({ended}): {errors[-2000:]}")
+    if not figures:
+        sys.exit("floor: not measured")
+    figures.update(machine.figures(long_gaps))
+    return figures
 
 
 def stalls(db, work, args, env, builds):
     """The stall figures of each build, its runs taken in turn (this build first), medians over --repeat; then the
     floor's, idle ("floor") and as busy as this build's UI thread was ("floor_busy")."""
     results = {target: [] for target in builds}
-    results["floor"], results["floor_busy"] = [], []
+    results["floor"], results["floor_busy"], results["floor_beside"] = [], [], []
     for i in range(args.repeat):
         for target in builds:
             log = work / f"gc-{i}-{len(results[target])}-{target.parent.name}.log" if args.gc_log else None
-            events, _, stall = window(db, work, args.stall_seconds, env, target, args.java_option, args.preload,
-                                     log)
+            events, _, stall = window(db, args.folder or work, args.stall_seconds, env, target, args.java_option,
+                                     args.preload, log)
             if not stall or "worst_ms" not in stall:
                 if target == TARGET:
                     sys.exit("live run: not measured (" + ", ".join(k for k in events if k.startswith("not"))
@@ -234,7 +309,18 @@ def stalls(db, work, args, env, builds):
         size = mine.get("window_size", ("1440", "900"))
         results["floor"].append(floor(args.stall_seconds, env, size, 0))
         results["floor_busy"].append(floor(args.stall_seconds, env, size, float(mine["cpu_share"])))
+        results["floor_beside"].append(floor(args.stall_seconds, env, size, float(mine["cpu_share"]),
+                                             args.folder or work))
     return results
+
+
+def print_machine(what, rows, med):
+    """The machine's own stalls in those windows (medians), where the probe could run in real time."""
+    if all("machine_stalls" in r for r in rows):
+        print(f"{what + ': stood still ' + str(MACHINE_STALL_MS) + ' ms or more':<52} "
+              f"{med(rows, 'machine_stalls'):>7.0f} times, worst {med(rows, 'machine_worst_ms'):.1f} ms; gaps over "
+              f"{LONG_GAP_MS} ms: {med(rows, 'long_gaps'):.0f}, {med(rows, 'long_gaps_stalled'):.0f} of them with "
+              f"the machine standing still in them")
 
 
 def print_stalls(results, args):
@@ -257,13 +343,17 @@ def print_stalls(results, args):
         h5, h60 = med(mine, "heap_5min_mb"), med(mine, "heap_preloaded_mb")
         print(f"{'  heap (live set) after 5 min of samples / after ' + str(args.preload):<52} {h5:>7.1f} MB / "
               f"{h60:.1f} MB: {100 * (h60 / h5 - 1):+.1f} %  (goal within 10 %)")
-    idle, busy = results.pop("floor"), results.pop("floor_busy")
+    print_machine("  the machine", mine, med)
+    idle, busy, beside = results.pop("floor"), results.pop("floor_busy"), results.pop("floor_beside")
     print(f"floor: a bare JavaFX window of the same size, one label changed 10 times a second, timed the same way:")
     print(f"{'  idle: worst / 99th percentile gap':<52} {med(idle, 'worst_ms'):>7.1f} ms / {med(idle, 'p99_ms'):.1f} ms")
     share = f"{100 * med(mine, 'cpu_share'):.0f}"
-    print(f"{'  UI thread busy as DriveLab`s (' + share + ' %, 3 ms pieces)':<52} "
-          f"{med(busy, 'worst_ms'):>7.1f} ms / {med(busy, 'p99_ms'):.1f} ms;  DriveLab / it: worst "
-          f"× {med(mine, 'worst_ms') / med(busy, 'worst_ms'):.2f}, p99 × {med(mine, 'p99_ms') / med(busy, 'p99_ms'):.2f}")
+    for rows, what in ((busy, f"  UI thread busy as DriveLab`s ({share} %, 3 ms pieces)"),
+                       (beside, "  as busy, beside the same run (`drivelab run`)")):
+        print(f"{what:<52} {med(rows, 'worst_ms'):>7.1f} ms / {med(rows, 'p99_ms'):.1f} ms;  DriveLab / it: worst "
+              f"× {med(mine, 'worst_ms') / med(rows, 'worst_ms'):.2f}, "
+              f"p99 × {med(mine, 'p99_ms') / med(rows, 'p99_ms'):.2f}")
+    print_machine("    the machine beside the run", beside, med)
     for target, rows in results.items():
         if target == TARGET:
             continue
@@ -296,6 +386,8 @@ def main():
     parser.add_argument("--stall-only", action="store_true", help="only the live run's stalls (no database)")
     parser.add_argument("--preload", type=int, default=0, metavar="SAMPLES",
                         help="feed the live view SAMPLES samples before the stall measure (36000: an hour at 10/s)")
+    parser.add_argument("--folder", type=Path, help="where the live run's test file is made (default: a temporary "
+                        "folder); /dev/shm puts it in RAM")
     parser.add_argument("--gc-log", action="store_true", help="line the long gaps up with the GC's pauses")
     parser.add_argument("--java-option", action="append", default=[], help="a JVM option for the window (repeat)")
     args = parser.parse_args()
@@ -312,6 +404,9 @@ def main():
         with os.fdopen(ready) as number:
             env["DISPLAY"] = ":" + number.readline().strip()
     stall_builds = [TARGET] + ([args.baseline.resolve()] if args.baseline else [])
+    if args.folder:
+        # the test files in a folder of the bench's own inside it, removed at the end
+        args.folder = Path(tempfile.mkdtemp(prefix="drivelab-bench-", dir=args.folder))
     try:
         with tempfile.TemporaryDirectory(prefix="drivelab-bench-") as work:
             work = Path(work)
@@ -342,6 +437,8 @@ def main():
             events, empty_cpu, _ = window(work / "empty.db", work, 0, env)
             results = stalls(work / "empty.db", work, args, env, stall_builds) if args.stall_seconds else None
     finally:
+        if args.folder:
+            shutil.rmtree(args.folder, ignore_errors=True)
         if xvfb:
             xvfb.terminate()
             xvfb.wait()

@@ -21,7 +21,9 @@ import javafx.util.Duration;
  * display: a bare JavaFX window of DriveLab's size with one label changed 10 times a second (as the live view's
  * figures change), its pulses timed as WindowBench times DriveLab's. Given a busy share, the UI thread is also kept
  * busy for that share of the time, in pieces of PIECE_MS handed to it with {@code Platform.runLater} from another
- * thread (as a live run's samples and finished drawings reach it). Prints WindowBench's "stall" line.
+ * thread (as a live run's samples and finished drawings reach it). Prints "shown" once the window is shown, a second
+ * before its measure starts (the bench then starts DriveLab's run's plan beside it), the gaps over -Dbench.gapLogMs,
+ * and WindowBench's "stall" line.
  *
  * <p>usage: PulseFloorBench SECONDS WIDTH HEIGHT BUSY_SHARE PIECE_MS
  */
@@ -38,6 +40,10 @@ public final class PulseFloorBench {
             Stage stage = new Stage();
             stage.setScene(new Scene(new StackPane(figure), width, height));
             stage.show();
+            // what runs beside the window (bench/responsiveness.py's run of the same plan) starts now, its JVM's
+            // start over by the measure's (as DriveLab's run starts in a JVM already going)
+            System.out.println("shown");
+            System.out.flush();
             Timeline changes = new Timeline(new KeyFrame(Duration.millis(100),
                     e -> figure.setText(String.format(Locale.ROOT, "%,d IOPS", System.nanoTime() % 1_000_000))));
             changes.setCycleCount(Animation.INDEFINITE);
@@ -68,6 +74,8 @@ public final class PulseFloorBench {
             busy.start();
         }
         List<Long> gaps = new ArrayList<>();
+        List<String> longGaps = new ArrayList<>();
+        long logAboveNs = Long.getLong("bench.gapLogMs", 1_000_000) * 1_000_000;
         AnimationTimer probe = new AnimationTimer() {
             private long last;
 
@@ -76,6 +84,9 @@ public final class PulseFloorBench {
                 long at = System.nanoTime();
                 if (last != 0) {
                     gaps.add(at - last);
+                    if (at - last > logAboveNs) {
+                        longGaps.add(String.format(Locale.ROOT, "gap %.1f ms at_ns %d", (at - last) / 1e6, at));
+                    }
                 }
                 last = at;
             }
@@ -84,6 +95,7 @@ public final class PulseFloorBench {
         PauseTransition end = new PauseTransition(Duration.seconds(seconds));
         end.setOnFinished(e -> {
             probe.stop();
+            longGaps.forEach(System.out::println);
             System.out.println("stall " + WindowBench.gapFigures(gaps));
             System.out.flush();
             Platform.exit();

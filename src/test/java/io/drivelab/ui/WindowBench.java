@@ -220,7 +220,7 @@ public final class WindowBench {
                 // the UI thread's own CPU time in the gap: what it did, apart from waiting for a loaded machine
                 long cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
                 if (last != 0) {
-                    gaps.add(new long[]{at - last, ManagementFactory.getRuntimeMXBean().getUptime(), cpu - lastCpu});
+                    gaps.add(new long[]{at - last, ManagementFactory.getRuntimeMXBean().getUptime(), cpu - lastCpu, at});
                     GapProfiler.gap(last, at, cpu - lastCpu);
                 } else {
                     GapProfiler.watch(Thread.currentThread());
@@ -360,8 +360,8 @@ public final class WindowBench {
             app.window().stop();
             for (long[] g : gaps) {
                 if (g[0] > GAP_LOG_MS * 1_000_000L) {
-                    System.out.printf(Locale.ROOT, "gap %.1f ms ending at uptime %d ms, UI CPU %.1f ms%n", ms(g[0]),
-                            g[1], ms(g[2]));
+                    System.out.printf(Locale.ROOT, "gap %.1f ms ending at uptime %d ms, UI CPU %.1f ms, at_ns %d%n",
+                            ms(g[0]), g[1], ms(g[2]), g[3]);
                 }
             }
             List<Long> cpu = gaps.stream().map(g -> g[2]).sorted().toList();
