@@ -20,7 +20,7 @@ reference drives shown (the count is printed), ticked a second before Start is p
 a run (until 2026-12-02 in the same pulse as Start, whose measure then held their redrawing). --preload 36000 measures
 the state after an hour of samples: the run's first point then lasts through the measure, and an hour of samples
 is fed to its live view first (the heap's live set is printed after 5 minutes' worth and after the hour).
---gc-log lines every gap over 30 ms up with the GC pauses in it.
+--gc-log lines every gap of 30 ms or more up with the GC pauses in it.
 
 The floor (each --repeat, after this build's run): io.drivelab.ui.PulseFloorBench, a bare JavaFX window of the same
 size on the same display with one label changed 10 times a second, its pulses timed the same way; then again with its
@@ -301,7 +301,7 @@ def stalls(db, work, args, env, builds):
                 pauses = gc_pauses(log)
                 print(f"{target}: {len(pauses)} GC pauses, longest {max((p for _, p in pauses), default=0):.1f} ms",
                       file=sys.stderr)
-                for gap, end in stall.get("gaps", []):
+                for gap, end in (g for g in stall.get("gaps", []) if g[0] >= 30):
                     near = [p for at, p in pauses if end - gap - 5 <= at <= end + 5]
                     print(f"  gap {gap:6.1f} ms at {end / 1000:7.2f} s: GC pauses in it "
                           f"{', '.join(f'{p:.1f} ms' for p in near) or 'none'}", file=sys.stderr)
