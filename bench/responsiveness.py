@@ -154,8 +154,8 @@ def window(db, folder, seconds, env, target=TARGET, options=(), preload=0, gc_lo
         elif words and words[0] == "window_size":
             stall["window_size"] = (words[1], words[2])
         elif words and words[0] == "gap":
-            stall.setdefault("gaps", []).append((float(words[1]), int(words[6])))
-            stall.setdefault("long_gaps", []).append((float(words[1]), int(words[-1])))
+            # ms, uptime ms at its end (the GC log's clock), nanoTime at its end (the machine probe's)
+            stall.setdefault("gaps", []).append((float(words[1]), int(words[6]), int(words[-1])))
         elif words and words[0] in ("point-title", "start-pressed"):
             pass
         elif len(words) == 2 and words[1].isdigit():
@@ -165,7 +165,7 @@ def window(db, folder, seconds, env, target=TARGET, options=(), preload=0, gc_lo
     if "shown" not in events:
         sys.exit(f"the window did not show: {done.stdout[-1000:]} {done.stderr[-3000:]}")
     if "worst_ms" in stall:
-        stall.update(machine.figures(stall.get("long_gaps", [])))
+        stall.update(machine.figures([(ms, at_ns) for ms, _, at_ns in stall.get("gaps", [])]))
     return events, cpu, stall or None
 
 
@@ -301,7 +301,7 @@ def stalls(db, work, args, env, builds):
                 pauses = gc_pauses(log)
                 print(f"{target}: {len(pauses)} GC pauses, longest {max((p for _, p in pauses), default=0):.1f} ms",
                       file=sys.stderr)
-                for gap, end in (g for g in stall.get("gaps", []) if g[0] >= 30):
+                for gap, end, _ in (g for g in stall.get("gaps", []) if g[0] >= 30):
                     near = [p for at, p in pauses if end - gap - 5 <= at <= end + 5]
                     print(f"  gap {gap:6.1f} ms at {end / 1000:7.2f} s: GC pauses in it "
                           f"{', '.join(f'{p:.1f} ms' for p in near) or 'none'}", file=sys.stderr)

@@ -37,9 +37,7 @@ public final class TargetCheck {
             }
             return;
         }
-        // /dev/shm is a RAM-backed filesystem (tmpfs), where a test file is made as anywhere else
-        if (target.toAbsolutePath().normalize().startsWith("/dev") && !target.toAbsolutePath().normalize()
-                .startsWith("/dev/shm")) {
+        if (WriteGuard.amongDeviceNodes(target.toAbsolutePath().normalize())) {
             throw new RunException(target + " does not exist; choose one of the drives this machine has");
         }
         if (plan.target() == null || plan.target().size() == null) {

@@ -187,8 +187,7 @@ public final class WriteGuard {
             return real.startsWith("/dev") ? Optional.empty() : Optional.of(target + " is a block device node at "
                     + real + ", outside /dev; DriveLab only opens devices under /dev, where the kernel names them");
         }
-        if (real.startsWith("/proc") || real.startsWith("/sys")
-                || (real.startsWith("/dev") && !real.startsWith("/dev/shm"))) {
+        if (real.startsWith("/proc") || real.startsWith("/sys") || amongDeviceNodes(real)) {
             return Optional.of(target + " is in /" + real.getName(0) + ", which holds the kernel's settings "
                     + "and devices, not test files; give a block device or a file on a real filesystem");
         }
@@ -197,6 +196,14 @@ public final class WriteGuard {
                     + "device nor a regular file") + "; give a block device or a file");
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether an absolute path lies in /dev, where the kernel keeps device nodes; not /dev/shm, a RAM-backed
+     * filesystem (tmpfs) whose files are test files like any others.
+     */
+    static boolean amongDeviceNodes(Path absolute) {
+        return absolute.startsWith("/dev") && !absolute.startsWith("/dev/shm");
     }
 
     /**

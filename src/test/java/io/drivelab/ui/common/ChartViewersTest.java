@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.drivelab.report.Charts;
 import io.drivelab.report.Curve;
 import io.drivelab.report.Throughput;
+import io.drivelab.ui.FxWait;
 import javafx.event.Event;
 import javafx.scene.Scene;
 import javafx.scene.control.MenuItem;
@@ -30,6 +32,8 @@ import javafx.scene.paint.Color;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.data.Range;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -85,7 +89,7 @@ class ChartViewersTest {
         var canvas = viewer.getCanvas();
         int before = WaitForAsyncUtils.asyncFx(() -> BackgroundChartDrawing.shown(canvas)).get();
         int drawnDuringTheChanges = WaitForAsyncUtils.asyncFx(() -> {
-            var series = ((org.jfree.data.xy.XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0);
+            var series = ((XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0);
             for (int i = 0; i < 10; i++) {
                 series.add(64 + i, 10_000 + i);
             }
@@ -106,14 +110,14 @@ class ChartViewersTest {
      */
     @Test
     void aChangedChartIsCopiedForItsDrawingBetweenFramesNotInAPulse() throws Exception {
-        List<Boolean> copiedInAPulse = new java.util.concurrent.CopyOnWriteArrayList<>();
-        org.jfree.data.xy.XYSeries watched = new org.jfree.data.xy.XYSeries("watched");
+        List<Boolean> copiedInAPulse = new CopyOnWriteArrayList<>();
+        XYSeries watched = new XYSeries("watched");
         var canvas = viewer.getCanvas();
         int before = WaitForAsyncUtils.asyncFx(() -> {
-            chart.getXYPlot().setDataset(1, new org.jfree.data.xy.XYSeriesCollection(watched) {
+            chart.getXYPlot().setDataset(1, new XYSeriesCollection(watched) {
                 @Override
                 public Object clone() throws CloneNotSupportedException {
-                    copiedInAPulse.add(io.drivelab.ui.FxWait.insideAPulse());
+                    copiedInAPulse.add(FxWait.insideAPulse());
                     return super.clone();
                 }
             });
@@ -141,7 +145,7 @@ class ChartViewersTest {
         shownMoreThan(before);
         threads.clear();
         int next = WaitForAsyncUtils.asyncFx(() -> {
-            ((org.jfree.data.xy.XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0).add(128, 20_000);
+            ((XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0).add(128, 20_000);
             return BackgroundChartDrawing.shown(canvas);
         }).get();
         shownMoreThan(next);
@@ -228,7 +232,7 @@ class ChartViewersTest {
     private void addAndWaitForTheDrawing(double x, double y) throws Exception {
         var canvas = viewer.getCanvas();
         int before = WaitForAsyncUtils.asyncFx(() -> {
-            ((org.jfree.data.xy.XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0).add(x, y);
+            ((XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0).add(x, y);
             return BackgroundChartDrawing.shown(canvas);
         }).get();
         shownMoreThan(before);
