@@ -34,7 +34,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import javafx.util.Duration;
-import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * Not a test: bench/responsiveness.py runs it to time the real window on the display it is given (Xvfb with GTK, as a
@@ -351,12 +350,14 @@ public final class WindowBench {
 
     private static void measure(DriveLabApp app, AnimationTimer probe, List<long[]> gaps, int seconds,
                                 CountDownLatch done) {
+        // counted as taken in, not from the time chart, which holds a preloaded hour thinned
+        long samplesBefore = LivePreload.samplesTakenIn(app.window().run());
+        long measureStart = System.nanoTime();
         Timeline end = new Timeline(new KeyFrame(Duration.seconds(seconds), e -> {
             probe.stop();
-            XYSeriesCollection time = app.window().run().live().timeThroughput();
-            String rate = time.getSeriesCount() == 0 || time.getItemCount(0) < 2 ? "-"
-                    : String.format(Locale.ROOT, "%.1f", (time.getItemCount(0) - 1)
-                    / (time.getXValue(0, time.getItemCount(0) - 1) - time.getXValue(0, 0)));
+            long samples = LivePreload.samplesTakenIn(app.window().run()) - samplesBefore;
+            String rate = samplesBefore < 0 ? "-"
+                    : String.format(Locale.ROOT, "%.1f", samples / ((System.nanoTime() - measureStart) / 1e9));
             app.window().stop();
             for (long[] g : gaps) {
                 if (g[0] > GAP_LOG_MS * 1_000_000L) {

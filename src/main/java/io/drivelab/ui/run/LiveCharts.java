@@ -87,6 +87,8 @@ public final class LiveCharts {
     private PointKinds earlierKinds = PointKinds.NONE;
     /** Whether the shown workload follows the run (until the user picks one). */
     private boolean following = true;
+    /** The samples taken in so far, of every run: the rate the live view is fed at, for the bench. */
+    private long samplesTakenIn;
 
     LiveCharts() {
         timeLatency.addSeries(meanLatency.shown());
@@ -218,11 +220,16 @@ public final class LiveCharts {
         }
     }
 
+    long samplesTakenIn() {
+        return samplesTakenIn;
+    }
+
     void follow(boolean follow) {
         following = follow;
     }
 
     void sample(LiveFeed.Sample s) {
+        samplesTakenIn++;
         Throughput unit = timeUnit.get();
         throughput.add(s.seconds(), unit.of(s.iops(), s.bytesPerSecond()));
         if (s.meanUs() != null) {

@@ -44,6 +44,18 @@ public final class LivePreload {
         }
     }
 
+    /**
+     * The samples the live view has taken in so far (the preloaded ones too), or -1 for a build that does not
+     * count them.
+     */
+    public static long samplesTakenIn(RunViewModel run) {
+        try {
+            return run.live().samplesTakenIn();
+        } catch (LinkageError olderBuild) {
+            return -1;
+        }
+    }
+
     private static LiveFeed feed(RunViewModel run) {
         try {
             Field f = RunViewModel.class.getDeclaredField("feed");

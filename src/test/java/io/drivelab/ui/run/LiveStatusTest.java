@@ -72,6 +72,26 @@ class LiveStatusTest {
     }
 
     @Test
+    void everySampleTheWindowDrainsIsCountedAsTakenInThoughTheTimeChartThinsThem() {
+        LiveCharts live = new LiveCharts();
+        LiveStatus status = new LiveStatus(live);
+        LiveFeed feed = new LiveFeed(null);
+        status.starting();
+        int count = LiveTrace.CAPACITY * 3;
+        for (int i = 0; i < count; i++) {
+            feed.post(new LiveFeed.Sample(null, i / 10.0, false, 1000, 4_096_000, 50.0, 90.0));
+            if (i % 4 == 3) {
+                feed.drain().forEach(status::apply);
+            }
+        }
+        feed.drain().forEach(status::apply);
+        live.flush();
+
+        assertEquals(count, live.samplesTakenIn(), "the rate the bench prints is counted from these");
+        assertTrue(live.timeThroughput().getItemCount(0) < count, "the chart keeps them thinned");
+    }
+
+    @Test
     void whenOneFailsAndTheOthersAreStoppedWithItTheWindowSaysWhichFailedAndThatTheOthersResume() {
         LiveStatus status = new LiveStatus(new LiveCharts());
         endTogether(status, true, false);
