@@ -11,8 +11,10 @@ import io.drivelab.store.StoredPoint;
 import io.drivelab.telemetry.Throttling;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -107,12 +109,22 @@ public record DriveTelemetry(List<Point> points, HealthSnapshot before, HealthSn
         return points.stream().anyMatch(p -> p.throttling().isPresent());
     }
 
-    /** Sentences: one per point, then the health. */
+    /**
+     * Sentences: one per point with readings, one per reason for the points without (a test file's 16 points are
+     * "Temperature, every point: no drive", not 16 lines), then the health.
+     */
     public List<String> lines() {
         List<String> lines = new ArrayList<>();
+        Map<String, List<String>> unreadBecause = new LinkedHashMap<>();
         for (Point p : points) {
-            lines.add("Temperature, " + p.point().point().meta().pointKey() + ": " + temperature(p));
+            String key = p.point().point().meta().pointKey();
+            if (hasReadings(p)) {
+                lines.add("Temperature, " + key + ": " + temperature(p));
+            } else {
+                unreadBecause.computeIfAbsent(temperature(p), why -> new ArrayList<>()).add(key);
+            }
         }
+        unreadBecause.forEach((why, keys) -> lines.add("Temperature, " + which(keys) + ": " + why));
         String health = health();
         if (health != null) {
             lines.add(health);
@@ -124,11 +136,27 @@ public record DriveTelemetry(List<Point> points, HealthSnapshot before, HealthSn
         return lines;
     }
 
+    /** "every point", "02-read-128k-qd1-j1" or "3 points (01-…, 02-…, 04-…)"; more than 3 are counted only. */
+    private String which(List<String> keys) {
+        if (keys.size() == points.size() && keys.size() > 1) {
+            return "every point";
+        }
+        if (keys.size() == 1) {
+            return keys.get(0);
+        }
+        return keys.size() + " points" + (keys.size() <= 3 ? " (" + String.join(", ", keys) + ")" : "");
+    }
+
+    private static boolean hasReadings(Point p) {
+        PointTemperatures.Sensor s = p.temperatures().primary();
+        return p.temperatures().unavailable() == null && s != null && !s.readings().isEmpty();
+    }
+
     /** "41.9 to 83.5 °C (Composite of nvme0n1, warning at 81.9 °C); THROTTLED from 3 s to 8 s: ...". */
     static String temperature(Point p) {
         PointTemperatures t = p.temperatures();
         PointTemperatures.Sensor s = t.primary();
-        if (t.unavailable() != null || s == null || s.readings().isEmpty()) {
+        if (!hasReadings(p)) {
             return (t.unavailable() == null ? "no readings" : t.unavailable())
                     + (t.drive() == null ? "" : " (" + t.drive() + ")");
         }
