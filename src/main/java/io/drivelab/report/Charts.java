@@ -205,14 +205,16 @@ public final class Charts {
         }
         // Reference lines behind the measured ones.
         plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.REVERSE);
-        JFreeChart chart = new JFreeChart(title, new Font(FONT, Font.BOLD, 15), plot, true);
+        JFreeChart chart = new JFreeChart(title, new Font(FONT, Font.BOLD, 15), plot, false);
+        LegendTitle legend = new WrappingLegend(plot);
+        legend.setMargin(new RectangleInsets(1, 1, 1, 1));
+        chart.addLegend(legend);
         THEME.apply(chart);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(new Color(0xdddddd));
         plot.setRangeGridlinePaint(new Color(0xdddddd));
         plot.setOutlineVisible(false);
         plot.setAxisOffset(RectangleInsets.ZERO_INSETS);
-        LegendTitle legend = chart.getLegend();
         legend.setPosition(RectangleEdge.BOTTOM);
         legend.setFrame(org.jfree.chart.block.BlockBorder.NONE);
         chart.setBackgroundPaint(Color.WHITE);

@@ -1,11 +1,16 @@
 package io.drivelab.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.entity.LegendItemEntity;
 import org.junit.jupiter.api.Test;
 
 /** How the charts tell measurements and reference drives apart. */
@@ -33,6 +38,51 @@ class ChartsTest {
                 Charts.collection(references));
         assertEquals(List.of("1 job", "2 jobs", "Kingston DC3000ME 7.68TB (its review): 8, 16 jobs",
                 "Micron 9550 PRO 7.68TB (Kingston DC3000ME review): 1 job"), legend(chart));
+    }
+
+    @Test
+    void aLegendEntryWiderThanANarrowChartWrapsInsideItRatherThanBeingCut() {
+        List<Curve> references = List.of(
+                new Curve("Kingston DC3000ME 7.68TB (its RAID review (Ukrainian))", "16 jobs",
+                        List.of(new Curve.XY(16, 900_000))),
+                new Curve("Solidigm D7-PS1030 12.8TB (its review)", "8 jobs", List.of(new Curve.XY(16, 1_600_000))));
+        JFreeChart chart = Charts.scaling("4K random write", Throughput.IOPS, Charts.collection(List.of()),
+                Charts.collection(references));
+        // the live view's chart beside another in a 1600 px window
+        int width = 400;
+        ChartRenderingInfo info = new ChartRenderingInfo();
+        BufferedImage image = chart.createBufferedImage(width, 300, info);
+
+        List<Rectangle2D> entries = new ArrayList<>();
+        for (Object e : info.getEntityCollection().getEntities()) {
+            if (e instanceof LegendItemEntity entry) {
+                entries.add(entry.getArea().getBounds2D());
+            }
+        }
+        assertEquals(2, entries.size());
+        for (Rectangle2D entry : entries) {
+            assertTrue(entry.getMaxX() <= image.getWidth(), "an entry ends at x " + entry.getMaxX() + " of "
+                    + image.getWidth());
+        }
+        assertTrue(entries.get(0).getHeight() > 1.5 * entries.get(1).getHeight(),
+                "the long entry takes two lines, the short one one: " + entries);
+        assertEquals(List.of("Kingston DC3000ME 7.68TB (its RAID review (Ukrainian)): 16 jobs",
+                "Solidigm D7-PS1030 12.8TB (its review): 8 jobs"), legend(chart), "the words stay as they were");
+    }
+
+    @Test
+    void aWideChartKeepsEachLegendEntryOnOneLine() {
+        List<Curve> references = List.of(new Curve("Kingston DC3000ME 7.68TB (its RAID review (Ukrainian))",
+                "16 jobs", List.of(new Curve.XY(16, 900_000))));
+        JFreeChart chart = Charts.scaling("x", Throughput.IOPS, Charts.collection(List.of()),
+                Charts.collection(references));
+        ChartRenderingInfo info = new ChartRenderingInfo();
+        chart.createBufferedImage(800, 300, info);
+        for (Object e : info.getEntityCollection().getEntities()) {
+            if (e instanceof LegendItemEntity entry) {
+                assertTrue(entry.getArea().getBounds2D().getHeight() < 20, "one line: " + entry.getArea());
+            }
+        }
     }
 
     @Test
