@@ -112,6 +112,7 @@ public final class MainWindow {
                 : RunSession.Order.ONE_AFTER_ANOTHER);
         targets.stopOthersOnFailureProperty().set(Boolean.TRUE.equals(settings.stopOthersOnFailure()));
         plan = ready.plan();
+        plan.regionNoteProperty().bind(targets.regionNote(plan.planProperty()));
         restorePlan(settings);
         plan.engine().chosenProperty().set(EngineChoice.Engine.named(settings.engine()));
         plan.engine().lookForFio(tasks, FioBinary::locate);

@@ -141,9 +141,19 @@ public record TestPlan(String name, String description, Region target, List<Step
         return new TestPlan(name, newDescription, target, changed, freshPrecondition);
     }
 
-    /** The same plan on another region of the target. */
+    /**
+     * The same plan on another region of the target; the description, which speaks of the plan's own region ("on
+     * the first 1 GiB"), says which one replaces it.
+     */
     public TestPlan withTarget(Region newTarget) {
-        return new TestPlan(name, description, newTarget, steps, freshPrecondition);
+        Region own = target == null ? Region.WHOLE : target;
+        Region other = newTarget == null ? Region.WHOLE : newTarget;
+        String newDescription = description;
+        if (!own.sameAs(other)) {
+            String note = "Region changed: " + other.describe() + ", not " + own.describe() + ".";
+            newDescription = description == null || description.isBlank() ? note : description + " " + note;
+        }
+        return new TestPlan(name, newDescription, newTarget, steps, freshPrecondition);
     }
 
     public TestPlan withName(String newName, String newDescription) {

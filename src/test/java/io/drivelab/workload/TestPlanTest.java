@@ -124,6 +124,25 @@ class TestPlanTest {
     }
 
     @Test
+    void anotherRegionIsSaidInTheDescriptionWhichSpeaksOfThePlansOwn() {
+        TestPlan quick = Presets.get(Presets.QUICK);
+        assertTrue(quick.description().startsWith("A quick sanity sweep on the first 1 GiB"), quick.description());
+
+        TestPlan small = quick.withTarget(Region.ofSize(256L << 20));
+        assertTrue(small.description().endsWith(" Region changed: the first 256 MiB, not the first 1 GiB."),
+                small.description());
+        assertTrue(quick.withTarget(new Region(1L << 30, 4L << 30)).description()
+                .endsWith(" Region changed: 1 GiB from 4 GiB, not the first 1 GiB."));
+        assertTrue(quick.withTarget(Region.WHOLE).description()
+                .endsWith(" Region changed: the whole target, not the first 1 GiB."));
+        assertEquals(quick.description(), quick.withTarget(new Region(1L << 30, 0L)).description(),
+                "offset 0 is the plan's own region");
+        assertEquals("Region changed: from 1 GiB to the end, not the whole target.",
+                new TestPlan("t", "", Region.WHOLE, List.of(sweep(Rw.READ, 4 * K, List.of(1), List.of(1), 0)))
+                        .withTarget(new Region(null, 1L << 30)).description());
+    }
+
+    @Test
     void aPlanNeedsANameAndSteps() {
         assertEquals("name: missing: a plan needs a name", assertThrows(PlanException.class,
                 () -> new TestPlan(" ", "", Region.WHOLE, List.of(sweep(Rw.READ, 4 * K, List.of(1), List.of(1), 0))))

@@ -84,6 +84,13 @@ public final class PlanView extends ScrollPane {
         description.textProperty().bind(model.descriptionProperty());
         description.setWrapText(true);
         description.getStyleClass().add("hint");
+        Label regionNote = new Label();
+        regionNote.setId("region-note");
+        regionNote.textProperty().bind(model.regionNoteProperty());
+        regionNote.setWrapText(true);
+        regionNote.getStyleClass().add("hint");
+        regionNote.visibleProperty().bind(model.regionNoteProperty().isNotEmpty());
+        regionNote.managedProperty().bind(regionNote.visibleProperty());
 
         ListView<WorkloadChoice> workloads = new ListView<>(model.workloads());
         workloads.setId("workloads");
@@ -144,9 +151,9 @@ public final class PlanView extends ScrollPane {
         problem.visibleProperty().bind(model.problemProperty().isNotEmpty());
         problem.managedProperty().bind(problem.visibleProperty());
 
-        VBox column = new VBox(8, title, chooser, description, new Label("Workloads"), workloads, gridTitle, grid,
-                times, checkpoints, preconditionBox, engineRows(model.engine()), cpuRows(model.cpus()), estimate,
-                problem);
+        VBox column = new VBox(8, title, chooser, description, regionNote, new Label("Workloads"), workloads,
+                gridTitle, grid, times, checkpoints, preconditionBox, engineRows(model.engine()), cpuRows(model.cpus()),
+                estimate, problem);
         column.getStyleClass().add("column");
         setContent(column);
         showGrid(model.shownWorkloadProperty().get());

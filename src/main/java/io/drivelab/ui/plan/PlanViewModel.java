@@ -26,6 +26,8 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -53,6 +55,7 @@ public final class PlanViewModel {
     private final ReadOnlyStringWrapper estimate = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper timesApply = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyStringWrapper checkpointText = new ReadOnlyStringWrapper("");
+    private final StringProperty regionNote = new SimpleStringProperty("");
     private final EngineChoice engine = new EngineChoice();
     private final CpuChoice cpus = new CpuChoice();
     /** Times the user typed: they stay when another preset is chosen (null: the plan's own). */
@@ -89,6 +92,11 @@ public final class PlanViewModel {
     /** The chosen preset's name, or the plan file's name. */
     public ReadOnlyStringProperty chosenProperty() {
         return chosen.getReadOnlyProperty();
+    }
+
+    /** What a ticked target does to the plan's region, said under its description ("" when nothing). */
+    public StringProperty regionNoteProperty() {
+        return regionNote;
     }
 
     public ReadOnlyStringProperty descriptionProperty() {

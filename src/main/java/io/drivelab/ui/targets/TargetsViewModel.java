@@ -14,14 +14,18 @@ import io.drivelab.fio.FioServerProbe;
 import io.drivelab.run.RunSession;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.ui.common.Tasks;
+import io.drivelab.workload.Region;
+import io.drivelab.workload.TestPlan;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -60,6 +64,32 @@ public final class TargetsViewModel {
 
     public Target.TestFile testFile() {
         return testFile;
+    }
+
+    /**
+     * What the test file does to the plan's region while it is ticked: "On the test file: its 256 MiB, not the
+     * first 1 GiB the plan says." ("" when it keeps the plan's region, is not ticked, or its size is not one yet).
+     */
+    public StringBinding regionNote(ObservableValue<TestPlan> plan) {
+        return Bindings.createStringBinding(() -> {
+            TestPlan p = plan.getValue();
+            if (p == null || !testFile.selectedProperty().get()) {
+                return "";
+            }
+            Region own = p.target() == null ? Region.WHOLE : p.target();
+            Region onFile;
+            try {
+                onFile = testFile.planFor(p).target();
+            } catch (IllegalArgumentException e) {
+                return "";  // the size field says what is wrong with it
+            }
+            if (own.sameAs(onFile)) {
+                return "";
+            }
+            String there = onFile.offset() == null || onFile.offset() == 0
+                    ? "its " + onFile.describe().substring("the first ".length()) : onFile.describe();
+            return "On the test file: " + there + ", not " + own.describe() + " the plan says.";
+        }, plan, testFile.selectedProperty(), testFile.sizeProperty());
     }
 
     /** Whether the ticked targets run one after another or at the same time (point by point together). */

@@ -13,6 +13,9 @@ import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.ui.DirectTasks;
 import io.drivelab.workload.Presets;
 import io.drivelab.workload.TestPlan;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import org.junit.jupiter.api.Test;
 
 /** The targets column's view-model, on sysfs fixtures, without JavaFX running. */
@@ -38,6 +41,26 @@ class TargetsViewModelTest {
         TargetsViewModel vm = new TargetsViewModel(new DirectTasks(), fixture("sata-free"), "/data", "64M");
         TestPlan plan = vm.testFile().planFor(Presets.get(Presets.QUICK));
         assertEquals(64L << 20, plan.target().size());
+    }
+
+    @Test
+    void thePlanColumnSaysWhenTheTestFilesSizeReplacesThePlansRegion() throws Exception {
+        TargetsViewModel vm = new TargetsViewModel(new DirectTasks(), fixture("sata-free"), "/data", "256M");
+        ObjectProperty<TestPlan> plan = new SimpleObjectProperty<>(Presets.get(Presets.QUICK));
+        StringBinding note = vm.regionNote(plan);
+        assertEquals("On the test file: its 256 MiB, not the first 1 GiB the plan says.", note.get());
+
+        vm.testFile().sizeProperty().set("1G");
+        assertEquals("", note.get(), "the plan's own region");
+        vm.testFile().sizeProperty().set("8G");
+        assertEquals("On the test file: its 8 GiB, not the first 1 GiB the plan says.", note.get());
+        plan.set(Presets.get(Presets.CRYSTALDISKMARK));
+        assertEquals("", note.get(), "CrystalDiskMark's 8 GiB");
+        vm.testFile().sizeProperty().set("51");
+        assertEquals("", note.get(), "a size that is none: the size field says what is wrong");
+        vm.testFile().sizeProperty().set("4G");
+        vm.testFile().selectedProperty().set(false);
+        assertEquals("", note.get(), "only while the test file is ticked");
     }
 
     @Test
