@@ -25,7 +25,9 @@ public final class DriveLabApp extends Application {
     private final FileDialogs dialogs;
     private StartPreparation.Ready ready;
     private FxTasks tasks;
-    private MainWindow window;
+    private volatile MainWindow window;
+    /** Closes the window when the JVM is told to end; null until {@link #closeWhenSignalled} registers it. */
+    private Thread closeOnSignal;
 
     /** The application as started from the desktop: everything from the environment. */
     public DriveLabApp() {
@@ -60,6 +62,9 @@ public final class DriveLabApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        if (preparation == launching) {
+            closeWhenSignalled();  // the desktop's window, which a session's end or `kill` may end
+        }
         tasks = new FxTasks();
         window = new MainWindow(stage, preparation.context(), preparation.store(), ready, tasks, dialogs);
         window.show();
@@ -88,8 +93,47 @@ public final class DriveLabApp extends Application {
         return window;
     }
 
+    /**
+     * Closes the window as its close button does when the JVM is told to end (SIGTERM: the session ends, `kill`),
+     * rather than dropping everything: the run stops as Esc stops it and is stored as interrupted (resumable) with
+     * its point so far, no engine is left, the choices made are remembered.
+     */
+    public void closeWhenSignalled() {
+        if (closeOnSignal == null) {
+            closeOnSignal = new Thread(this::closeOnSignal, "drivelab-close");
+            Runtime.getRuntime().addShutdownHook(closeOnSignal);
+        }
+    }
+
+    private void closeOnSignal() {
+        MainWindow shown = window;
+        if (shown == null) {
+            return;
+        }
+        // The JVM ends: JavaFX's own shutdown may already refuse the UI thread work (Platform.runLater dropped,
+        // 1 in 4 tries), so nothing here asks it. Reading the choices off it is safe now that nothing changes them.
+        try {
+            shown.run().stopAndWait(5_000, false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            shown.rememberedSettings().save(preparation.context().settingsFile());
+        } catch (RuntimeException e) {
+            // forgetting the last choices is no reason to hold the end up
+        }
+        preparation.store().close();
+    }
+
     @Override
     public void stop() {
+        if (closeOnSignal != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(closeOnSignal);
+            } catch (IllegalStateException endingAlready) {
+                // the hook closes what it can
+            }
+        }
         if (window != null) {
             window.close();
         }

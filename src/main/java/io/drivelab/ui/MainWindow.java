@@ -322,7 +322,7 @@ public final class MainWindow {
     public void close() {
         drainer.stop();
         try {
-            run.stopAndWait(5_000);
+            run.stopAndWait(5_000, true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -333,7 +333,7 @@ public final class MainWindow {
         }
     }
 
-    private Settings rememberedSettings() {
+    Settings rememberedSettings() {
         Scene scene = stage.getScene();
         boolean fromFile = !plan.presets().contains(plan.chosenProperty().get());
         return new Settings(scene.getWidth(), scene.getHeight(), fromFile ? null : plan.chosenProperty().get(),

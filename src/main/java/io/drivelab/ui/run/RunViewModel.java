@@ -293,10 +293,15 @@ public final class RunViewModel {
 
     /**
      * Stops the run and waits for it to end, at most {@code millis}: when the window closes, so that the run is
-     * stored as interrupted (resumable), not left marked running.
+     * stored as interrupted (resumable), not left marked running. {@code saySo} false: without saying so in the
+     * window, for a JVM that ends (SIGTERM), whose UI thread may no longer take work.
      */
-    public void stopAndWait(long millis) throws InterruptedException {
-        stop();
+    public void stopAndWait(long millis, boolean saySo) throws InterruptedException {
+        if (saySo) {
+            stop();
+        } else {
+            Optional.ofNullable(session).ifPresent(RunSession::cancel);
+        }
         Thread t = thread;
         if (t != null) {
             t.join(millis);

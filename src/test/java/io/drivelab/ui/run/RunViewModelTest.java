@@ -58,7 +58,7 @@ class RunViewModelTest {
 
     @AfterEach
     void tearDown() throws InterruptedException {
-        vm.stopAndWait(10_000);
+        vm.stopAndWait(10_000, true);
         store.close();
     }
 
