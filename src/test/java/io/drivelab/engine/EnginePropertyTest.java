@@ -102,16 +102,19 @@ class EnginePropertyTest {
     void endsInTimePrintsValidJsonAndReportsTheBytesTheKernelMoved(Case c) throws Exception {
         List<String> args = new ArrayList<>(List.of("--filename=" + loop.device, "--allow-destroy=" + loop.device));
         args.addAll(c.options());
-        long[] before = loop.sectors();
-        try (RawEngine engine = RawEngine.start(args)) {
-            assertTrue(engine.awaitStartLine(20), c + ": no start line; " + engine.stderr());
-            double limit = (c.timeBased() ? 1 : 0) + 2;
-            assertEquals(0, engine.exitWithin(limit, "its start line (" + c + ")"), c + ": " + engine.stderr());
-            long[] after = loop.sectors();
-            JsonNode result = engine.line("result");
-            check(c, "read", result.get("read").get("io_bytes").asLong(), (after[0] - before[0]) * 512);
-            check(c, "write", result.get("write").get("io_bytes").asLong(), (after[1] - before[1]) * 512);
-        }
+        loop.withUdevHeld(() -> {
+            long[] before = loop.sectors();
+            try (RawEngine engine = RawEngine.start(args)) {
+                assertTrue(engine.awaitStartLine(20), c + ": no start line; " + engine.stderr());
+                double limit = (c.timeBased() ? 1 : 0) + 2;
+                assertEquals(0, engine.exitWithin(limit, "its start line (" + c + ")"), c + ": " + engine.stderr());
+                long[] after = loop.sectors();
+                JsonNode result = engine.line("result");
+                check(c, "read", result.get("read").get("io_bytes").asLong(), (after[0] - before[0]) * 512);
+                check(c, "write", result.get("write").get("io_bytes").asLong(), (after[1] - before[1]) * 512);
+            }
+            return null;
+        });
     }
 
     private static void check(Case c, String direction, long reported, long kernel) {

@@ -32,6 +32,35 @@ final class TestLoop implements AutoCloseable {
         return new TestLoop(backing, Path.of(out.strip()));
     }
 
+    /**
+     * Runs {@code measure} with udev, where it runs, holding its work: udev reads a device (blkid, about 1 MiB)
+     * when it appears and each time a process that opened it for writing closes it, the engine's own checks
+     * included, which the device's counters would count as the engine's. What it queued meanwhile runs after, and
+     * is done with before the next measure begins.
+     */
+    <T> T withUdevHeld(java.util.concurrent.Callable<T> measure) throws Exception {
+        if (!Files.exists(Path.of("/run/udev/control"))) {
+            return measure.call();
+        }
+        exec("udevadm", "settle", "--timeout=10");
+        Thread release = new Thread(() -> {
+            try {
+                exec("udevadm", "control", "--start-exec-queue");
+            } catch (IOException | InterruptedException e) {
+                // udev's queue stays held until udevd restarts: said on the test's output
+                System.err.println("TestLoop: udev's queue could not be released: " + e);
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(release);  // a test JVM killed meanwhile leaves udev working
+        exec("udevadm", "control", "--stop-exec-queue");
+        try {
+            return measure.call();
+        } finally {
+            release.run();
+            Runtime.getRuntime().removeShutdownHook(release);
+        }
+    }
+
     /** The device's block-layer counters (/sys/block/loopN/stat): sectors read, sectors written. */
     long[] sectors() throws IOException {
         String[] f = Files.readString(Path.of("/sys/block", device.getFileName().toString(), "stat")).trim()
