@@ -26,6 +26,8 @@ public final class DriveLabCommand implements Callable<Integer> {
      * annotation, which would make picocli build them all, by reflection, before parsing anything: most of a short
      * command's time.
      */
+    /** The exit status of a command whose reader went away: a shell's for a process ended by SIGPIPE (128 + 13). */
+    static final int READER_LEFT = 141;
     static final Map<String, Class<?>> SUBCOMMANDS = new LinkedHashMap<>();
 
     static {
@@ -83,6 +85,10 @@ public final class DriveLabCommand implements Callable<Integer> {
             String failure = StandardOutput.failure(commandLine.getOut());
             if (failure == null) {
                 return exitCode;
+            }
+            if (StandardOutput.isPipe()) {
+                // the reader stopped reading (`| head`): quiet, as a process ended by SIGPIPE in a shell
+                return READER_LEFT;
             }
             PrintWriter err = commandLine.getErr();
             err.println("drivelab: cannot write the output: " + failure);

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * The commands' stdout, on the file descriptor itself rather than System.out (a PrintStream that hides failed
@@ -46,6 +48,18 @@ final class StandardOutput extends FilterOutputStream {
         }
         IOException e = out instanceof FailureKeepingWriter w ? w.stream.failure : null;
         return e == null || e.getMessage() == null ? "a write failed" : e.getMessage();
+    }
+
+    /**
+     * Whether stdout is a pipe: a write to one fails only when its reader has gone (EPIPE: `drivelab runs | head`),
+     * which a shell's tools end on quietly, by SIGPIPE (exit 141), rather than as an error.
+     */
+    static boolean isPipe() {
+        try {
+            return Files.readSymbolicLink(Path.of("/proc/self/fd/1")).toString().startsWith("pipe:");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false;
+        }
     }
 
     private static final class FailureKeepingWriter extends PrintWriter {

@@ -41,6 +41,23 @@ class StandardOutputTest {
     }
 
     @Test
+    void aReaderThatStopsReadingEndsTheCommandQuietlyAsSigpipeWould() throws Exception {
+        // `drivelab reference | head -1`: the table is 78 KB, more than a pipe holds
+        Process p = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "io.drivelab.Main", "reference", "--db",
+                dir.resolve("r.db").toString())).start();
+        p.getOutputStream().close();
+        byte[] first = p.getInputStream().readNBytes(100);
+        p.getInputStream().close();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        Assumptions.assumeTrue(p.waitFor(60, TimeUnit.SECONDS));
+
+        assertEquals(100, first.length);
+        assertEquals("", err, "no message: the reader chose to stop");
+        assertEquals(141, p.exitValue(), "a shell's status for a command ended by SIGPIPE");
+    }
+
+    @Test
     void outputThatWasWrittenIsNoFailure() {
         Cli.Result r = Cli.run("presets");
 
