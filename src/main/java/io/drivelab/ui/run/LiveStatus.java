@@ -53,6 +53,8 @@ final class LiveStatus {
     private final Map<Long, RunStatus> endedAs = new LinkedHashMap<>();
     /** The target of each run going at the same time as others, by run. */
     private final Map<Long, String> targetOf = new HashMap<>();
+    /** The test file of each run on one, by run: a run stopped unfinished keeps it for its resume. */
+    private final Map<Long, String> testFileOf = new HashMap<>();
     /** Whether runs at the same time all stop when one fails. */
     private boolean stopOthersOnFailure;
     /** Whether the user asked to stop: then runs stopped are not put down to a failure. */
@@ -75,6 +77,7 @@ final class LiveStatus {
         ends.clear();
         endedAs.clear();
         targetOf.clear();
+        testFileOf.clear();
         stopOthersOnFailure = false;
         stopAsked = false;
         alongside = "";
@@ -132,6 +135,9 @@ final class LiveStatus {
             }
             live.planned(e.run(), e.plan(), e.items());
             lastRunId.set(e.runId());
+            if (e.run() != null && "file".equals(e.run().targetKind())) {
+                testFileOf.put(e.runId(), e.run().target());
+            }
             // a run kept to CPUs says so; a resumed one keeps the CPUs it began with
             String cpus = e.run() == null || e.run().cpusAllowed() == null ? "" : " CPUs: " + e.run().cpusAllowed()
                     + ".";
@@ -169,7 +175,9 @@ final class LiveStatus {
         String kept = points + (points == 1 ? " point" : " points") + " stored";
         String line = switch (how) {
             case COMPLETE -> "Run " + runId + " complete: " + kept + ".";
-            case INTERRUPTED -> "Run " + runId + " stopped: " + kept + ". Resume it from History to measure the rest.";
+            case INTERRUPTED -> "Run " + runId + " stopped: " + kept + ". Resume it from History to measure the rest."
+                    + (testFileOf.containsKey(runId) ? " Its test file " + testFileOf.get(runId) + " is kept for that "
+                    + "(delete it if you will not resume)." : "");
             case FAILED -> "Run " + runId + " failed: " + kept + ".";
             case RUNNING -> "";
         };

@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 import io.drivelab.reference.ReferenceLibrary;
 import io.drivelab.report.LibraryCurves;
 import io.drivelab.report.ReferenceCurves;
 import io.drivelab.run.RunProgress;
+import io.drivelab.store.Run;
 import io.drivelab.store.RunStatus;
 import io.drivelab.workload.PlanItem;
 import io.drivelab.workload.Presets;
@@ -89,6 +91,20 @@ class LiveStatusTest {
 
         assertEquals(count, live.samplesTakenIn(), "the rate the bench prints is counted from these");
         assertTrue(live.timeThroughput().getItemCount(0) < count, "the chart keeps them thinned");
+    }
+
+    @Test
+    void aRunOnATestFileStoppedUnfinishedSaysItsFileIsKeptForTheResume() {
+        LiveStatus status = new LiveStatus(new LiveCharts());
+        status.starting();
+        Run run = new Run(7, "quick on /dev/shm/drivelab-test.img", "{}", "quick", "/dev/shm/drivelab-test.img",
+                "file", null, "lab1", "0.1.0", Instant.parse("2026-12-03T17:00:00Z"), null, RunStatus.RUNNING, null,
+                null, 16);
+        status.apply(new LiveFeed.RunStarted(7, List.of(), run, null));
+        status.apply(new LiveFeed.RunFinished(7, RunStatus.INTERRUPTED, "stopped by the user"));
+
+        assertEquals("Run 7 stopped: 0 points stored. Resume it from History to measure the rest. Its test file "
+                + "/dev/shm/drivelab-test.img is kept for that (delete it if you will not resume).", status.status.get());
     }
 
     @Test
