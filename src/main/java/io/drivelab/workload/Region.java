@@ -51,7 +51,7 @@ public record Region(Long size, Long offset) {
     }
 
     /** "256 MiB", "1 GiB", "1000 bytes": the largest binary unit that divides it. */
-    static String binary(long bytes) {
+    public static String binary(long bytes) {
         String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB"};
         for (int i = units.length; i >= 1; i--) {
             long unit = 1L << (10 * i);

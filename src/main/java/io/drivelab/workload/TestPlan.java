@@ -133,11 +133,8 @@ public record TestPlan(String name, String description, Region target, List<Step
         if (idle != null) {
             overrides.add("idle " + idle + " s");
         }
-        String newDescription = description;
-        if (!overrides.isEmpty()) {
-            String note = "Times changed for every point: " + String.join(", ", overrides) + ".";
-            newDescription = description == null || description.isBlank() ? note : description + " " + note;
-        }
+        String newDescription = overrides.isEmpty() ? description
+                : noted("Times changed for every point: " + String.join(", ", overrides) + ".");
         return new TestPlan(name, newDescription, target, changed, freshPrecondition);
     }
 
@@ -146,14 +143,15 @@ public record TestPlan(String name, String description, Region target, List<Step
      * the first 1 GiB"), says which one replaces it.
      */
     public TestPlan withTarget(Region newTarget) {
-        Region own = target == null ? Region.WHOLE : target;
         Region other = newTarget == null ? Region.WHOLE : newTarget;
-        String newDescription = description;
-        if (!own.sameAs(other)) {
-            String note = "Region changed: " + other.describe() + ", not " + own.describe() + ".";
-            newDescription = description == null || description.isBlank() ? note : description + " " + note;
-        }
+        String newDescription = target.sameAs(other) ? description
+                : noted("Region changed: " + other.describe() + ", not " + target.describe() + ".");
         return new TestPlan(name, newDescription, newTarget, steps, freshPrecondition);
+    }
+
+    /** The description with {@code note} after it: what a changed plan does differently from what it says. */
+    private String noted(String note) {
+        return description.isBlank() ? note : description + " " + note;
     }
 
     public TestPlan withName(String newName, String newDescription) {

@@ -76,7 +76,7 @@ public final class TargetsViewModel {
             if (p == null || !testFile.selectedProperty().get()) {
                 return "";
             }
-            Region own = p.target() == null ? Region.WHOLE : p.target();
+            Region own = p.target();
             Region onFile;
             try {
                 onFile = testFile.planFor(p).target();
@@ -87,7 +87,7 @@ public final class TargetsViewModel {
                 return "";
             }
             String there = onFile.offset() == null || onFile.offset() == 0
-                    ? "its " + onFile.describe().substring("the first ".length()) : onFile.describe();
+                    ? "its " + Region.binary(onFile.size()) : onFile.describe();
             return "On the test file: " + there + ", not " + own.describe() + " the plan says.";
         }, plan, testFile.selectedProperty(), testFile.sizeProperty());
     }
