@@ -59,7 +59,8 @@ public final class RunSession {
     private FioBinary fio;
     private CpuList cpus;
     private final List<PlanRunner> runners = new ArrayList<>();
-    private volatile boolean cancelled;
+    /** Why the session was stopped; null while it was not. */
+    private volatile String stoppedBecause;
 
     public RunSession(Store store, Path engine, DeviceDiscovery discovery) {
         this.store = store;
@@ -113,7 +114,7 @@ public final class RunSession {
         List<RunStatus> statuses = new ArrayList<>();
         for (int i = 0; i < targets.size(); i++) {
             Target t = targets.get(i);
-            if (cancelled) {
+            if (stoppedBecause != null) {
                 statuses.add(RunStatus.INTERRUPTED);
                 continue;
             }
@@ -149,16 +150,22 @@ public final class RunSession {
 
     /** Stops every run of the session; each keeps what it measured and can be resumed. */
     public void cancel() {
-        cancelled = true;
+        cancel(StopSignal.BY_THE_USER);
+    }
+
+    /** As {@link #cancel()}, each run storing {@code why} it was stopped. */
+    public void cancel(String why) {
         List<PlanRunner> now;
         synchronized (runners) {
+            // the first reason holds, as each run's own stop keeps its first
+            stoppedBecause = stoppedBecause == null ? why : stoppedBecause;
             now = List.copyOf(runners);
         }
-        now.forEach(PlanRunner::cancel);
+        now.forEach(r -> r.cancel(why));
     }
 
     public boolean isCancelled() {
-        return cancelled;
+        return stoppedBecause != null;
     }
 
     private PlanRunner runner(RunListener listener, boolean overwriteFile) {
@@ -168,8 +175,9 @@ public final class RunSession {
         synchronized (runners) {
             runners.add(r);
         }
-        if (cancelled) {
-            r.cancel();
+        String why = stoppedBecause;
+        if (why != null) {
+            r.cancel(why);
         }
         return r;
     }

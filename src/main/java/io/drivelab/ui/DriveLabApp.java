@@ -93,6 +93,9 @@ public final class DriveLabApp extends Application {
         return window;
     }
 
+    /** An interrupted run's reason when the window was ended by a signal, not closed by its user. */
+    static final String ENDED_BY_SIGNAL = "stopped as the window was told to end (a logout, a shutdown, kill)";
+
     /**
      * Closes the window as its close button does when the JVM is told to end (SIGTERM: the session ends, `kill`),
      * rather than dropping everything: the run stops as Esc stops it and is stored as interrupted (resumable) with
@@ -113,7 +116,7 @@ public final class DriveLabApp extends Application {
         // The JVM ends: JavaFX's own shutdown may already refuse the UI thread work (Platform.runLater dropped,
         // 1 in 4 tries), so nothing here asks it. Reading the choices off it is safe now that nothing changes them.
         try {
-            shown.run().stopAndWait(5_000, false);
+            shown.run().stopAndWait(5_000, ENDED_BY_SIGNAL);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

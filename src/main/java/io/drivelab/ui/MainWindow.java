@@ -322,7 +322,7 @@ public final class MainWindow {
     public void close() {
         drainer.stop();
         try {
-            run.stopAndWait(5_000, true);
+            run.stopAndWait(5_000, null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -74,6 +74,7 @@ class WindowClosedBySignalTest {
             List<Run> runs = store.listRuns();
             assertEquals(1, runs.size());
             assertEquals(RunStatus.INTERRUPTED, runs.get(0).status(), "stored as stopped, resumable: " + lines);
+            assertEquals(DriveLabApp.ENDED_BY_SIGNAL, runs.get(0).error(), "not said to be the user's stop");
             List<StoredPoint> points = store.listPoints(runs.get(0).id());
             assertEquals(1, points.size(), "the point so far is kept");
             assertEquals(PointStatus.PARTIAL, points.get(0).point().status());

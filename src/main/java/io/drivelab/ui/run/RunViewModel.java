@@ -293,14 +293,14 @@ public final class RunViewModel {
 
     /**
      * Stops the run and waits for it to end, at most {@code millis}: when the window closes, so that the run is
-     * stored as interrupted (resumable), not left marked running. {@code saySo} false: without saying so in the
-     * window, for a JVM that ends (SIGTERM), whose UI thread may no longer take work.
+     * stored as interrupted (resumable), not left marked running. {@code unseenBecause} null: the user's stop, said
+     * in the window; else stored as the run's reason, unsaid, for a JVM that ends (SIGTERM) without a UI thread.
      */
-    public void stopAndWait(long millis, boolean saySo) throws InterruptedException {
-        if (saySo) {
+    public void stopAndWait(long millis, String unseenBecause) throws InterruptedException {
+        if (unseenBecause == null) {
             stop();
         } else {
-            Optional.ofNullable(session).ifPresent(RunSession::cancel);
+            Optional.ofNullable(session).ifPresent(s -> s.cancel(unseenBecause));
         }
         Thread t = thread;
         if (t != null) {

@@ -58,7 +58,7 @@ class RunViewModelTest {
 
     @AfterEach
     void tearDown() throws InterruptedException {
-        vm.stopAndWait(10_000, true);
+        vm.stopAndWait(10_000, null);
         store.close();
     }
 
