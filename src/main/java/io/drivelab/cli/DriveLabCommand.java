@@ -40,6 +40,7 @@ public final class DriveLabCommand implements Callable<Integer> {
         SUBCOMMANDS.put("runs", RunsCommand.class);
         SUBCOMMANDS.put("show", ShowCommand.class);
         SUBCOMMANDS.put("export", ExportCommand.class);
+        SUBCOMMANDS.put("delete", DeleteCommand.class);
         SUBCOMMANDS.put("fio-job", FioJobCommand.class);
         SUBCOMMANDS.put("reference", ReferenceCommand.class);
         SUBCOMMANDS.put("import-fio", ImportFioCommand.class);

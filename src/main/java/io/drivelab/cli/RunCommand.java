@@ -94,7 +94,8 @@ public final class RunCommand implements Callable<Integer> {
     boolean overwriteFile;
 
     @Option(names = "--keep-file", description = "Keep the test file this run creates; by default it is removed "
-            + "when the run completes (a run that stops unfinished keeps it for `drivelab resume`).")
+            + "when the run completes (a run that stops unfinished keeps it for `drivelab resume`; "
+            + "`drivelab delete RUN` removes it with the run).")
     boolean keepFile;
 
     @Option(names = "--json", description = "JSON lines on stdout: run, point, steady_state and end objects.")

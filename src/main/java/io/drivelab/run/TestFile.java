@@ -58,6 +58,12 @@ final class TestFile {
         }
     }
 
+    /** Whether {@code target} is a test file the run {@code runId} of {@code databasePath} created and tagged. */
+    static boolean isTaggedBy(Path target, String databasePath, long runId) {
+        return Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)
+                && WriteGuard.attribute(target, RUN_TAG).map((databasePath + "#" + runId)::equals).orElse(false);
+    }
+
     private boolean isCreatedFile() {
         Object c = created;
         return c != null && c.equals(fileKey(target));

@@ -91,9 +91,8 @@ public final class HistoryView extends VBox {
         });
         Button delete = button("Delete…", "history-delete", none, () -> {
             Run run = model.selectedProperty().get();
-            Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, "Run " + run.id() + " (" + run.name()
-                    + ") and all its points will be deleted from the results database.", ButtonType.CANCEL,
-                    ButtonType.OK);
+            Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, HistoryViewModel.deletion(run),
+                    ButtonType.CANCEL, ButtonType.OK);
             confirm.setHeaderText("Delete run " + run.id() + "?");
             confirm.initOwner(getScene().getWindow());
             confirm.showAndWait().filter(ButtonType.OK::equals).ifPresent(b -> model.delete(run));

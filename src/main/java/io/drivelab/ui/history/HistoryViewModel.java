@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 
+import io.drivelab.run.RunDeletion;
 import io.drivelab.store.Run;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
@@ -124,15 +125,24 @@ public final class HistoryViewModel {
         }).onError(this::failed).start();
     }
 
-    /** Deletes a run and its points (the view asks first). A running run is refused by the store. */
+    /**
+     * Deletes a run and its points, and the test file it kept for its resume (the view asks first, in
+     * {@link #deletion(Run)}'s words). A running run is refused by the store.
+     */
     public void delete(Run run) {
-        tasks.create(() -> {
-            store.deleteRun(run.id());
-            return null;
-        }).onSuccess(x -> {
-            message.set("Run " + run.id() + " deleted.");
+        tasks.create(() -> RunDeletion.delete(store, run.id())).onSuccess(deleted -> {
+            message.set("Run " + run.id() + " deleted" + (deleted.testFileRemoved() == null ? ""
+                    : ", with the test file it kept for its resume, " + deleted.testFileRemoved())
+                    + (deleted.testFileLeft() == null ? "." : "; " + deleted.testFileLeft() + "."));
             refresh();
         }).onError(this::failed).start();
+    }
+
+    /** What deleting {@code run} does, for the user to confirm. */
+    public static String deletion(Run run) {
+        return "Run " + run.id() + " (" + run.name() + ") and all its points will be deleted from the results "
+                + "database." + (RunDeletion.keepsATestFile(run) ? " The test file it kept for its resume, "
+                + run.target() + ", is removed with it." : "");
     }
 
     public void export(Run run, ExportFormat format, Path file) {

@@ -177,7 +177,7 @@ final class LiveStatus {
             case COMPLETE -> "Run " + runId + " complete: " + kept + ".";
             case INTERRUPTED -> "Run " + runId + " stopped: " + kept + ". Resume it from History to measure the rest."
                     + (testFileOf.containsKey(runId) ? " Its test file " + testFileOf.get(runId) + " is kept for that "
-                    + "(delete it if you will not resume)." : "");
+                    + "(deleting the run in History removes it)." : "");
             case FAILED -> "Run " + runId + " failed: " + kept + ".";
             case RUNNING -> "";
         };

@@ -149,4 +149,25 @@ class HistoryViewModelTest {
         assertEquals(List.of(), store.listPoints(third));
         assertEquals("Run " + third + " deleted.", vm.messageProperty().get());
     }
+
+    @Test
+    void deletingAnInterruptedRunOnATestFileRemovesTheFileItKeptForItsResume() throws Exception {
+        Path file = dir.resolve("drivelab-test.img");
+        long id = store.createRun(new NewRun("quick on " + file, "{}", "quick", file.toString(), "file", null,
+                "host", "test"));
+        store.updateRunStatus(id, io.drivelab.store.RunStatus.INTERRUPTED, "stopped by the user");
+        Files.write(file, new byte[4096]);
+        io.drivelab.run.TestFileTags.tag(file, store, id);
+        vm.refresh();
+
+        assertEquals("Run " + id + " (quick on " + file + ") and all its points will be deleted from the results "
+                + "database. The test file it kept for its resume, " + file + ", is removed with it.",
+                HistoryViewModel.deletion(run(id)));
+        vm.delete(run(id));
+        assertFalse(Files.exists(file), "the test file stayed behind its run");
+        assertEquals("Run " + id + " deleted, with the test file it kept for its resume, " + file + ".",
+                vm.messageProperty().get());
+        assertEquals("Run " + first + " (" + run(first).name() + ") and all its points will be deleted from the "
+                + "results database.", HistoryViewModel.deletion(run(first)), "a complete run keeps no file");
+    }
 }
