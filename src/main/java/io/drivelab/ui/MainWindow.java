@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.function.Function;
 
 import io.drivelab.export.RunExport;
 import io.drivelab.fio.FioBinary;
@@ -15,6 +14,7 @@ import io.drivelab.store.Store;
 import io.drivelab.ui.common.FileDialogs;
 import io.drivelab.ui.common.FxFileDialogs;
 import io.drivelab.ui.common.FxTasks;
+import io.drivelab.ui.common.Tabs;
 import io.drivelab.ui.common.RepaintAnchor;
 import io.drivelab.ui.common.TableCopy;
 import io.drivelab.ui.common.Theme;
@@ -34,8 +34,6 @@ import io.drivelab.ui.run.RunViewModel;
 import io.drivelab.ui.targets.TargetsView;
 import io.drivelab.ui.targets.TargetsViewModel;
 import javafx.animation.Timeline;
-import javafx.beans.InvalidationListener;
-import javafx.beans.Observable;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -130,13 +128,13 @@ public final class MainWindow {
         loaded = references.loadedProperty().and(history.listedProperty()).and(compare.listedProperty());
 
         livePane = new LiveTab(run.live(), references);
-        liveTab = tab("Live", livePane);
-        compareTab = tabFilledWhenChosen("Compare", tab -> {
+        liveTab = Tabs.named("Live", livePane);
+        compareTab = Tabs.filledWhenChosen("Compare", tab -> {
             CompareView compareView = new CompareView(compare);
             compareView.showingProperty().bind(tab.selectedProperty());
             return compareView;
         });
-        historyTab = tabFilledWhenChosen("History", tab -> new HistoryView(history, dialogs, this::open,
+        historyTab = Tabs.filledWhenChosen("History", tab -> new HistoryView(history, dialogs, this::open,
                 this::resume));
         tabs.getTabs().addAll(liveTab, compareTab, historyTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -273,6 +271,11 @@ public final class MainWindow {
         tabs.getSelectionModel().select(liveTab);
         statusLine.setText("");
         run.start(confirmed.get());
+        Settings chosen = rememberedSettings();
+        tasks.create(() -> {
+            remember(chosen);
+            return null;
+        }).start();
     }
 
     void stop() {
@@ -326,10 +329,15 @@ public final class MainWindow {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        remember(rememberedSettings());
+    }
+
+    /** Saves {@code settings}; at a Start off the UI thread, so that a kill or power loss later forgets nothing. */
+    private void remember(Settings settings) {
         try {
-            rememberedSettings().save(context.settingsFile());
+            settings.save(context.settingsFile());
         } catch (RuntimeException e) {
-            // Forgetting the last choices is no reason to fail closing.
+            // Forgetting the last choices is no reason to fail closing, nor a run.
         }
     }
 
@@ -370,30 +378,5 @@ public final class MainWindow {
             plan.preconditionsProperty().set(s.preconditions());
         }
         plan.cpus().textProperty().set(s.cpusAllowed() == null ? "" : s.cpusAllowed());
-    }
-
-    private static Tab tab(String title, Node content) {
-        Tab tab = new Tab(title, content);
-        tab.setId("tab-" + title.toLowerCase(Locale.ROOT));
-        return tab;
-    }
-
-    /**
-     * A tab whose content is made and joins the scene when the tab is first chosen: the styling and layout of
-     * Compare and History, hidden at a start, took 0.1 s of the window's start, and making Compare's view another
-     * 0.1 s (README, "Responsiveness and scale").
-     */
-    private static Tab tabFilledWhenChosen(String title, Function<Tab, Node> content) {
-        Tab tab = tab(title, null);
-        tab.selectedProperty().addListener(new InvalidationListener() {
-            @Override
-            public void invalidated(Observable selected) {
-                if (tab.isSelected()) {
-                    tab.selectedProperty().removeListener(this);
-                    tab.setContent(content.apply(tab));
-                }
-            }
-        });
-        return tab;
     }
 }

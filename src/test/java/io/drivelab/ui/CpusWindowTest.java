@@ -80,6 +80,8 @@ class CpusWindowTest {
         assertEquals(cpu, run.cpusAllowed(), "stored with the run");
         assertTrue(fx(() -> statuses.contains("Run " + run.id() + " going: 4 items in the plan. CPUs: " + cpu + ".")),
                 fx(statuses::toString));
+        // remembered at the Start, not only at a close that a kill or a power loss never comes to
+        waitUntil(() -> cpu.equals(Settings.load(dir.resolve("config/gui.json")).cpusAllowed()), 10);
         window.close();
         window = null;
 
