@@ -48,7 +48,10 @@ public record EnduranceShare(Long writtenBytes, boolean byHealthLog, Optional<Ra
         }
         Optional<Drive> drive = run.driveId() == null ? Optional.empty() : store.getDrive(run.driveId());
         if (drive.isEmpty()) {
-            return new EnduranceShare(written, byLog, Optional.empty(), "the run's drive is not known");
+            String holder = after != null ? after.drive() : before != null ? before.drive() : null;
+            return new EnduranceShare(written, byLog, Optional.empty(), !"file".equals(run.targetKind())
+                    ? "the run's drive is not known" : "a run on a test file" + (holder == null ? "" : " (on "
+                    + holder + ")") + " has no drive model to look a rating up by");
         }
         Optional<RatedEndurance> rated = RatedEndurance.inLibrary(library(store), drive.get().model(),
                 drive.get().capacityBytes());

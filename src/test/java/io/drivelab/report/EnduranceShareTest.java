@@ -159,8 +159,20 @@ class EnduranceShareTest {
         assertEquals("Endurance: the run's points wrote 1.00 GB, 0.0001 % of its rated 1,000 TBW (as given)",
                 healthLine(id, RatedEndurance.given(1000)));
         assertEquals(List.of(), DriveTelemetry.of(store, id, null).lines(), "no rating, no log: nothing to say");
-        assertEquals("its share of the rated endurance is unknown: the run's drive is not known",
-                DriveTelemetry.of(store, id, null).endurance().sentence());
+        assertEquals("its share of the rated endurance is unknown: a run on a test file has no drive model to look "
+                + "a rating up by", DriveTelemetry.of(store, id, null).endurance().sentence());
+    }
+
+    @Test
+    void aTestFilesRunNamesTheDriveItsLogsCameFromNotAnUnknownDrive() throws Exception {
+        long id = run(null, 1_000_000_000L);
+        store.saveHealth(id, HealthSnapshot.unavailable(HealthSnapshot.BEFORE, T0, "vda", "no health log"));
+        store.saveHealth(id, HealthSnapshot.unavailable(HealthSnapshot.AFTER, T0, "vda", "no health log"));
+
+        // was "Health (vda): ...: the run's drive is not known", naming the drive it then called unknown
+        assertEquals("Health (vda): no health log; its points wrote 1.00 GB, its share of the rated endurance is "
+                + "unknown: a run on a test file (on vda) has no drive model to look a rating up by",
+                healthLine(id, null));
     }
 
     @Test
