@@ -200,6 +200,10 @@ class LiveRunTest {
     void stopStopsTheRunAndKeepsTheFinishedPoints() throws Exception {
         String status = fx(() -> find("#status", Label.class).getText());
         assertTrue(status.startsWith("Run " + runId + " stopped: "), status);
+        // all of it on screen, not cut with an ellipsis at the window's edge ("... is kept for tha...")
+        String shown = fx(() -> find("#status", Label.class).lookupAll(".text").stream()
+                .map(t -> ((javafx.scene.text.Text) t).getText()).collect(java.util.stream.Collectors.joining()));
+        assertEquals(status, shown.replace("\n", " "), "cut");
         assertTrue(fx(() -> !find("#start", Button.class).isDisabled()), "Start is possible again");
         long kept;
         try (Store store = Store.open(dir.resolve("drivelab.db"))) {

@@ -6,6 +6,7 @@ import io.drivelab.store.PointResult;
 import io.drivelab.store.PointStatus;
 import io.drivelab.store.RunStatus;
 import io.drivelab.ui.common.Messages;
+import io.drivelab.workload.PlanItem;
 import io.drivelab.workload.Units;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
@@ -15,12 +16,10 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What the run view shows while a run goes and after: progress, ETA, the status line, what went wrong, the points
@@ -45,8 +44,10 @@ final class LiveStatus {
 
     private final LiveCharts live;
     private final List<String> problems = new ArrayList<>();
-    /** The keys of the measured points stored: a point measured again on resume replaces its partial result. */
-    private final Set<String> measuredKeys = new HashSet<>();
+    /** How each measured point stored ended, by key: a point measured again on resume replaces its partial result. */
+    private final Map<String, PointStatus> measured = new HashMap<>();
+    /** The measured points of the plan of the run shown, as History counts them against. */
+    private int planned;
     /** What each run of this start said when it ended, by run: runs at the same time end together. */
     private final Map<Long, String> ends = new LinkedHashMap<>();
     /** How each run of this start ended, by run. */
@@ -113,8 +114,8 @@ final class LiveStatus {
         } else if (event instanceof LiveFeed.PointFinished e) {
             live.pointFinished(e.item(), e.result(), e.percentiles());
             if (e.result().meta().kind() == PointKind.MEASURE) {
-                measuredKeys.add(e.result().meta().pointKey());
-                pointsMeasured.set(measuredKeys.size());
+                measured.put(e.result().meta().pointKey(), e.result().status());
+                pointsMeasured.set(measured.size());
             }
             if (e.result().status() == PointStatus.FAILED) {
                 problems.add(e.result().error());
@@ -134,6 +135,8 @@ final class LiveStatus {
                 endedAs.clear();
             }
             live.planned(e.run(), e.plan(), e.items());
+            planned = e.run() != null && e.run().plannedPoints() != null ? e.run().plannedPoints()
+                    : (int) e.items().stream().filter(PlanItem::isMeasure).count();
             lastRunId.set(e.runId());
             if (e.run() != null && "file".equals(e.run().targetKind())) {
                 testFileOf.put(e.runId(), e.run().target());
@@ -147,7 +150,8 @@ final class LiveStatus {
             live.showFinished(e.points(), e.kinds());
             countMeasured(e.points());
         } else if (event instanceof LiveFeed.RunFinished e) {
-            finished(e.runId(), e.status(), e.error(), pointsMeasured.get());
+            finished(e.runId(), e.status(), e.error(), e.status() == RunStatus.COMPLETE
+                    ? stored(pointsMeasured.get()) : measuredSoFar());
         } else if (event instanceof LiveFeed.Together e) {
             List<String> others = e.runIds().stream().skip(1).map(String::valueOf).toList();
             alongside = " At the same time: run " + String.join(", ", others) + " (its line on the time chart; its "
@@ -157,7 +161,7 @@ final class LiveStatus {
             }
             stopOthersOnFailure = e.stopOthersOnFailure();
         } else if (event instanceof LiveFeed.AlongsideFinished e) {
-            finished(e.runId(), e.status(), e.error(), e.points());
+            finished(e.runId(), e.status(), e.error(), stored(e.points()));
         } else if (event instanceof LiveFeed.TargetFailed e) {
             problems.add(e.target() + ": " + e.message());
             error.set(describeProblems());
@@ -170,9 +174,8 @@ final class LiveStatus {
     }
 
     /** A run ended: its line joins those of the runs that went at the same time (one line each). */
-    private void finished(long runId, RunStatus how, String why, int points) {
+    private void finished(long runId, RunStatus how, String why, String kept) {
         finishedRuns.set(finishedRuns.get() + 1);
-        String kept = points + (points == 1 ? " point" : " points") + " stored";
         String line = switch (how) {
             case COMPLETE -> "Run " + runId + " complete: " + kept + ".";
             case INTERRUPTED -> "Run " + runId + " stopped: " + kept + ". Resume it from History to measure the rest."
@@ -235,10 +238,29 @@ final class LiveStatus {
     }
 
     private void countMeasured(List<PointResult> stored) {
-        measuredKeys.clear();
-        stored.stream().filter(p -> p.meta().kind() == PointKind.MEASURE).forEach(p -> measuredKeys.add(
-                p.meta().pointKey()));
-        pointsMeasured.set(measuredKeys.size());
+        measured.clear();
+        stored.stream().filter(p -> p.meta().kind() == PointKind.MEASURE).forEach(p -> measured.put(
+                p.meta().pointKey(), p.status()));
+        pointsMeasured.set(measured.size());
+    }
+
+    private static String stored(int points) {
+        return points + (points == 1 ? " point" : " points") + " stored";
+    }
+
+    /** "2 of 16 points complete, 1 partial": complete of planned as History counts them, then the rest kept. */
+    private String measuredSoFar() {
+        StringBuilder text = new StringBuilder(count(PointStatus.COMPLETE) + " of " + planned + " points complete");
+        for (PointStatus other : List.of(PointStatus.PARTIAL, PointStatus.FAILED)) {
+            if (count(other) > 0) {
+                text.append(", ").append(count(other)).append(' ').append(other.name().toLowerCase(Locale.ROOT));
+            }
+        }
+        return text.toString();
+    }
+
+    private long count(PointStatus status) {
+        return measured.values().stream().filter(status::equals).count();
     }
 
     private String describeProblems() {

@@ -59,6 +59,8 @@ public final class RunBar extends VBox {
         Label status = new Label();
         status.setId("status");
         status.textProperty().bind(model.statusProperty());
+        // a run's last line names its test file, and what to do with it: wrapped rather than cut at the edge
+        status.setWrapText(true);
         Label blocked = new Label();
         blocked.setId("start-blocked");
         blocked.getStyleClass().add("problem");

@@ -103,7 +103,7 @@ class LiveStatusTest {
         status.apply(new LiveFeed.RunStarted(7, List.of(), run, null));
         status.apply(new LiveFeed.RunFinished(7, RunStatus.INTERRUPTED, "stopped by the user"));
 
-        assertEquals("Run 7 stopped: 0 points stored. Resume it from History to measure the rest. Its test file "
+        assertEquals("Run 7 stopped: 0 of 16 points complete. Resume it from History to measure the rest. Its test file "
                 + "/dev/shm/drivelab-test.img is kept for that (deleting the run in History removes it).", status.status.get());
     }
 

@@ -147,7 +147,11 @@ class RunViewModelTest {
         assertTrue(complete < 16, "the run went on to the end");
         assertEquals(complete, curvePoints("128K sequential write") + curvePoints("128K sequential read"),
                 "the chart keeps every complete point");
-        assertTrue(vm.statusProperty().get().startsWith("Run " + runId + " stopped: "), vm.statusProperty().get());
+        // counted as History counts them (complete of planned), the point stopped in said to be partial: it said
+        // "3 points stored" beside History's 2/16
+        long partial = stored.stream().filter(p -> p.point().status() == PointStatus.PARTIAL).count();
+        assertTrue(vm.statusProperty().get().startsWith("Run " + runId + " stopped: " + complete + " of 16 points "
+                + "complete" + (partial == 0 ? "." : ", " + partial + " partial.")), vm.statusProperty().get());
         assertTrue(vm.statusProperty().get().contains("Resume it from History"), vm.statusProperty().get());
     }
 
