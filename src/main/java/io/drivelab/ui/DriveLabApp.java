@@ -69,9 +69,10 @@ public final class DriveLabApp extends Application {
         window = new MainWindow(stage, preparation.context(), preparation.store(), ready, tasks, dialogs);
         window.show();
         // Runs whose process died are marked interrupted (resumable) before History lists them.
-        preparation.opened().whenComplete((done, failure) -> Platform.runLater(() -> {
+        preparation.opened().whenComplete((unfinished, failure) -> Platform.runLater(() -> {
             if (failure == null) {
                 window.load();
+                window.say(StartPreparation.leftUnfinished(unfinished));
             } else {
                 cannotStart(failure instanceof CompletionException ? failure.getCause() : failure);
             }

@@ -238,6 +238,13 @@ public final class MainWindow {
         references.load(rememberedDrives);
     }
 
+    /** Shows {@code message} on the status line, unless null. */
+    void say(String message) {
+        if (message != null) {
+            statusLine.setText(statusLine.getText().isEmpty() ? message : statusLine.getText() + " " + message);
+        }
+    }
+
     /** True once the reference library, History and Compare were read (or said why they cannot be). */
     public BooleanBinding loadedProperty() {
         return loaded;

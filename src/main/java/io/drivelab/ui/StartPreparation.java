@@ -1,11 +1,13 @@
 package io.drivelab.ui;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 import io.drivelab.engine.EngineBinary;
 import io.drivelab.engine.EngineException;
+import io.drivelab.store.Run;
 import io.drivelab.store.Store;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.ui.common.Theme;
@@ -27,7 +29,8 @@ final class StartPreparation {
     private final AppContext context;
     private final Store store;
     private final CompletableFuture<Ready> ready = new CompletableFuture<>();
-    private final CompletableFuture<Void> opened = new CompletableFuture<>();
+    /** The runs found left running by a process that is gone, now marked interrupted. */
+    private final CompletableFuture<List<Run>> opened = new CompletableFuture<>();
 
     private StartPreparation(AppContext context) {
         this.context = context;
@@ -61,8 +64,7 @@ final class StartPreparation {
             ready.completeExceptionally(e);
         }
         try {
-            store.markStaleRunsInterrupted();
-            opened.complete(null);
+            opened.complete(store.markStaleRunsInterrupted());
         } catch (RuntimeException | Error e) {
             opened.completeExceptionally(e);
         }
@@ -89,8 +91,27 @@ final class StartPreparation {
         }
     }
 
-    /** Completes once the database is open, or exceptionally with why it cannot be. */
-    CompletableFuture<Void> opened() {
+    /**
+     * Completes once the database is open with the runs found left running by a process that is gone (marked
+     * interrupted now), or exceptionally with why it cannot be opened.
+     */
+    CompletableFuture<List<Run>> opened() {
         return opened;
+    }
+
+    /**
+     * What the window says of runs found unfinished (a window killed, a machine that went down), which it would
+     * otherwise mark interrupted unsaid; null when there are none.
+     */
+    static String leftUnfinished(List<Run> marked) {
+        if (marked.isEmpty()) {
+            return null;
+        }
+        String which = marked.size() == 1 ? "Run " + marked.get(0).id() + " (" + marked.get(0).name() + ")"
+                : "Runs " + String.join(", ", marked.stream().map(r -> String.valueOf(r.id())).toList());
+        return which + " stopped before " + (marked.size() == 1 ? "it" : "they") + " finished, with the DriveLab "
+                + "that ran " + (marked.size() == 1 ? "it" : "them") + " (ended, or the machine went down): marked "
+                + "interrupted, the points measured kept. Resume " + (marked.size() == 1 ? "it" : "them")
+                + " from History.";
     }
 }

@@ -119,6 +119,21 @@ class MainWindowTest {
                 ((Label) find("#runs", TableView.class).getPlaceholder()).getText());
     }
 
+    /** A window killed mid-run (SIGKILL, a machine gone down): the next start says what it found. */
+    @Test
+    void aRunLeftRunningByAWindowThatIsGoneIsSaidOnTheStatusLine() throws Exception {
+        long left;
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            left = store.createRun(new io.drivelab.store.NewRun("quick on a.img", "{}", "quick", "a.img", "file",
+                    null, "lab1", "0.1.0"), new io.drivelab.store.RunnerProcess(ProcessHandle.current().pid(),
+                    java.time.Instant.EPOCH));
+        }
+        open();
+
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.lookup("#status-line").queryAs(Label.class)
+                .getText().startsWith("Run " + left + " (quick on a.img) stopped before it finished"));
+    }
+
     @Test
     void compareAndHistoryJoinTheWindowWhenFirstChosen() throws Exception {
         try (Store store = Store.open(dir.resolve("drivelab.db"))) {

@@ -72,4 +72,27 @@ class StartPreparationTest {
         preparation.opened().get(60, TimeUnit.SECONDS);
         preparation.store().close();
     }
+
+    @Test
+    void runsLeftRunningByAWindowThatIsGoneAreMarkedInterruptedAndSaidSo() throws Exception {
+        Path database = dir.resolve("drivelab.db");
+        long left;
+        try (io.drivelab.store.Store store = io.drivelab.store.Store.open(database)) {
+            // this JVM's pid, started at another time: a window that was killed, whose pid came round again
+            left = store.createRun(new io.drivelab.store.NewRun("quick on /dev/shm/drivelab-test.img", "{}", "quick",
+                    "/dev/shm/drivelab-test.img", "file", null, "lab1", "0.1.0"),
+                    new io.drivelab.store.RunnerProcess(ProcessHandle.current().pid(), java.time.Instant.EPOCH));
+        }
+
+        StartPreparation preparation = StartPreparation.begin(context(database, Files.createFile(dir.resolve("e"))));
+        java.util.List<io.drivelab.store.Run> marked = preparation.opened().get(60, TimeUnit.SECONDS);
+
+        assertEquals(java.util.List.of(left), marked.stream().map(io.drivelab.store.Run::id).toList());
+        // was marked without a word: the window said "Ready."
+        assertEquals("Run " + left + " (quick on /dev/shm/drivelab-test.img) stopped before it finished, with the "
+                + "DriveLab that ran it (ended, or the machine went down): marked interrupted, the points measured "
+                + "kept. Resume it from History.", StartPreparation.leftUnfinished(marked));
+        assertNull(StartPreparation.leftUnfinished(java.util.List.of()));
+        preparation.store().close();
+    }
 }
