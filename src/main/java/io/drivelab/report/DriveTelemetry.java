@@ -183,8 +183,14 @@ public record DriveTelemetry(List<Point> points, HealthSnapshot before, HealthSn
         if (before == null || after == null || before.unavailable() != null || after.unavailable() != null) {
             HealthSnapshot missing = before == null || before.unavailable() != null ? before : after;
             String why = missing == null ? "not taken" : missing.unavailable();
-            return "Health (" + orDash(before == null ? after.drive() : before.drive()) + "): " + why
-                    + pointsWrote();
+            String drive = before == null ? after.drive() : before.drive();
+            if (drive == null) {
+                // a test file in RAM (tmpfs): no drive took the writes, so no share of one's endurance to speak of
+                Long written = endurance.writtenBytes();
+                return "Health: " + why + (written == null || written == 0 ? ""
+                        : "; its points wrote " + Numbers.capacity(written) + ", to no local drive");
+            }
+            return "Health (" + drive + "): " + why + pointsWrote();
         }
         List<String> parts = new ArrayList<>();
         Long written = difference(before.bytesWritten(), after.bytesWritten());

@@ -164,6 +164,17 @@ class EnduranceShareTest {
     }
 
     @Test
+    void aTestFileOnNoDriveHasNoShareOfAnEnduranceToSpeakOf() throws Exception {
+        long id = run(null, 137_000_000_000L);
+        store.saveHealth(id, HealthSnapshot.unavailable(HealthSnapshot.BEFORE, T0, null, "no drive"));
+        store.saveHealth(id, HealthSnapshot.unavailable(HealthSnapshot.AFTER, T0, null, "no drive"));
+
+        // was "Health (-): no drive; its points wrote 137 GB, its share of the rated endurance is unknown: ...",
+        // and `show` then asked for the rated TBW of a drive that is not there (a test file on /dev/shm)
+        assertEquals("Health: no drive; its points wrote 137 GB, to no local drive", healthLine(id, null));
+    }
+
+    @Test
     void aTestFilesRunNamesTheDriveItsLogsCameFromNotAnUnknownDrive() throws Exception {
         long id = run(null, 1_000_000_000L);
         store.saveHealth(id, HealthSnapshot.unavailable(HealthSnapshot.BEFORE, T0, "vda", "no health log"));
