@@ -50,4 +50,19 @@ class DeleteCommandTest {
             assertEquals(1, store.listRuns().size(), "only the running run is left");
         }
     }
+
+    @Test
+    void aRunInADatabaseThatIsNotThereIsBadInputAndMakesNoDatabase() {
+        Path typo = dir.resolve("drivelab.bd");
+        for (String command : java.util.List.of("delete", "show", "export", "report", "resume", "export-fio")) {
+            Cli.Result result = command.equals("report")
+                    ? Cli.run(command, "1", "--db", typo.toString(), "--png", dir.resolve("r.png").toString())
+                    : Cli.run(command, "1", "--db", typo.toString());
+
+            assertEquals(2, result.exitCode(), command + ": " + result);
+            assertEquals("drivelab: there is no results database at " + typo + ", so no run 1: give the one the run "
+                    + "is stored in with --db FILE (or DRIVELAB_DB)\n", result.err(), command);
+            assertFalse(Files.exists(typo), command + " made an empty database of the typo");
+        }
+    }
 }
