@@ -25,6 +25,7 @@ import io.drivelab.store.Drive;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.Run;
+import io.drivelab.store.RunStatus;
 import io.drivelab.store.RunGroup;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
@@ -157,7 +158,8 @@ public final class ShowCommand implements Callable<Integer> {
         out.println("Status:   " + run.status().dbValue() + ", " + RunSummary.progress(store, run)
                 + " measured points complete");
         if (run.error() != null) {
-            out.println("Error:    " + run.error());
+            // a stop is not an error: the user's, a signal's, or a DriveLab that went away
+            out.println((run.status() == RunStatus.INTERRUPTED ? "Reason:   " : "Error:    ") + run.error());
         }
     }
 

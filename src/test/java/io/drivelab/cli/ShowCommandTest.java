@@ -74,6 +74,19 @@ class ShowCommandTest {
     }
 
     @Test
+    void aStoppedRunSaysWhyItStoppedNotAnError() {
+        long id = quickRun();
+        try (Store store = Store.open(Path.of(db))) {
+            store.updateRunStatus(id, RunStatus.INTERRUPTED, "stopped by the user");
+        }
+
+        Cli.Result result = Cli.run("show", "--db", db, String.valueOf(id));
+
+        assertTrue(result.lines().contains("Reason:   stopped by the user"), result.out());
+        assertTrue(result.lines().stream().noneMatch(l -> l.startsWith("Error:")), result.out());
+    }
+
+    @Test
     void eachPointShowsItsFiguresInMicrosecondsAndMegabytes() {
         long id = quickRun();
 
