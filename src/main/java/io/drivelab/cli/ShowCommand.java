@@ -25,7 +25,6 @@ import io.drivelab.store.Drive;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.Run;
-import io.drivelab.store.RunStatus;
 import io.drivelab.store.RunGroup;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
@@ -158,8 +157,7 @@ public final class ShowCommand implements Callable<Integer> {
         out.println("Status:   " + run.status().dbValue() + ", " + RunSummary.progress(store, run)
                 + " measured points complete");
         if (run.error() != null) {
-            // a stop is not an error: the user's, a signal's, or a DriveLab that went away
-            out.println((run.status() == RunStatus.INTERRUPTED ? "Reason:   " : "Error:    ") + run.error());
+            out.println(String.format(java.util.Locale.ROOT, "%-10s", run.errorLabel() + ":") + run.error());
         }
     }
 

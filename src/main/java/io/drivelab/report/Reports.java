@@ -90,7 +90,7 @@ public final class Reports {
         header.add("Started: " + time(run.startedAt()) + ", ended: " + time(run.endedAt()) + ", "
                 + run.status().dbValue() + ", " + measuredCount(stored) + " points measured");
         if (run.error() != null) {
-            header.add("Error: " + run.error());
+            header.add(run.errorLabel() + ": " + run.error());
         }
         header.addAll(suiteHeader);
         DriveTelemetry telemetry = DriveTelemetry.of(store, runId, rated);

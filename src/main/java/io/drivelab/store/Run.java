@@ -27,6 +27,11 @@ public record Run(long id, String name, String planJson, String planName, String
                 status, error, runner, null, null);
     }
 
+    /** What {@link #error()} is: a stopped run's "Reason" (a user's stop, a signal, a DriveLab gone), else "Error". */
+    public String errorLabel() {
+        return status == RunStatus.INTERRUPTED ? "Reason" : "Error";
+    }
+
     /** Whether a live process runs it now; a run left RUNNING by a process that is gone is stale. */
     public boolean runsInALiveProcess() {
         return status == RunStatus.RUNNING && runner != null && runner.isAlive();

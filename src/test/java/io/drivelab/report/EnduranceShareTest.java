@@ -115,6 +115,17 @@ class EnduranceShareTest {
     }
 
     @Test
+    void theReportsHeaderGivesAStoppedRunsReasonNotAnError() throws Exception {
+        long id = run(null, 1_000_000_000L);
+        store.updateRunStatus(id, io.drivelab.store.RunStatus.INTERRUPTED, "stopped by the user");
+
+        List<String> header = Reports.run(store, id, ReferenceCurves.NONE, null).header();
+
+        assertTrue(header.contains("Reason: stopped by the user"), header.toString());
+        assertTrue(header.stream().noneMatch(l -> l.startsWith("Error")), header.toString());
+    }
+
+    @Test
     void aRatingTheUserGivesWinsOverTheLibrarys() throws Exception {
         long id = run(store.createDrive(MODEL, "S1", "FW1", CAPACITY), 1_000_000_000L);
         nvmeLogs(id);
