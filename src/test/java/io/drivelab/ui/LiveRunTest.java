@@ -288,6 +288,10 @@ class LiveRunTest {
         Path csv = dir.resolve("drivelab-run-" + runId + ".csv");
         waitUntil(() -> Files.exists(csv) && fx(() -> find("#status-line", Label.class).getText())
                 .startsWith("Run " + runId + " exported"), 20);
+        // said once, on the status line: History's own line repeated it just above
+        String said = fx(() -> find("#status-line", Label.class).getText());
+        assertEquals(1L, fx(() -> robot.lookup((javafx.scene.control.Labeled l) -> said.equals(l.getText()))
+                .queryAll().size()).longValue(), said);
         List<String> lines = Files.readAllLines(csv);
         assertTrue(lines.get(0).startsWith("run_id,point_key,kind,workload"), lines.get(0));
         assertTrue(lines.size() >= 4, lines.size() + " lines");

@@ -110,10 +110,8 @@ public final class HistoryView extends VBox {
         refresh.setOnAction(e -> model.refresh());
         HBox buttons = new HBox(8, openButton, rename, delete, csv, json, resumeButton, refresh);
         buttons.setAlignment(Pos.CENTER_LEFT);
-        Label message = new Label();
-        message.textProperty().bind(model.messageProperty());
-        message.getStyleClass().add("hint");
-        getChildren().addAll(table, buttons, message);
+        // what History's actions report goes to the window's status line (MainWindow), seen from every tab
+        getChildren().addAll(table, buttons);
     }
 
     private static void export(HistoryViewModel model, FileDialogs dialogs, HistoryViewModel.ExportFormat format) {
