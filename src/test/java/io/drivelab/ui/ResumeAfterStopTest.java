@@ -63,7 +63,7 @@ class ResumeAfterStopTest {
         waitUntil(() -> fx(() -> !find("#runs", TableView.class).getItems().isEmpty()), 10);
         robot.interact(() -> find("#runs", TableView.class).getSelectionModel().select(0));
         robot.clickOn("#history-resume");
-        waitUntil(() -> fx(() -> text("#status").contains(" going")), 30);
+        waitUntil(() -> fx(() -> text("#status").contains(" resumed: ")), 30);
         assertFalse(fx(() -> find("#stop", Button.class).isDisabled()), "the resumed run goes");
         assertFalse(fx(() -> text("#status-line")).contains("Stopping"), "left over from the stop");
         assertFalse(fx(() -> text("#status")).contains("Stopping"), fx(() -> text("#status")));

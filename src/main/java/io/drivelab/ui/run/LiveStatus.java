@@ -144,7 +144,10 @@ final class LiveStatus {
             // a run kept to CPUs says so; a resumed one keeps the CPUs it began with
             String cpus = e.run() == null || e.run().cpusAllowed() == null ? "" : " CPUs: " + e.run().cpusAllowed()
                     + ".";
-            status.set("Run " + e.runId() + " going: " + e.items().size() + " items in the plan." + cpus + alongside);
+            // a resumed run says what it resumes from, as History counts it
+            status.set("Run " + e.runId() + (e.runId() == resumedRunId ? " resumed: " + count(PointStatus.COMPLETE)
+                    + " of " + planned + " points complete before it; it measures the rest."
+                    : " going: " + e.items().size() + " items in the plan.") + cpus + alongside);
         } else if (event instanceof RunViewModel.Earlier e) {
             resumedRunId = e.runId();
             live.showFinished(e.points(), e.kinds());

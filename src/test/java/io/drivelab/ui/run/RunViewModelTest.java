@@ -479,12 +479,15 @@ class RunViewModelTest {
                 statuses.toString());
 
         statuses.clear();
+        long before = store.listPoints(runId).stream().filter(p -> p.point().status() == PointStatus.COMPLETE)
+                .count();
         plan.cpus().textProperty().set("");
         vm.resume(runId, RunViewModel.Confirmed.NOTHING);
         drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(60));
         assertEquals(RunStatus.COMPLETE, store.getRun(runId).orElseThrow().status(), vm.errorProperty().get());
         assertEquals(cpu, store.getRun(runId).orElseThrow().cpusAllowed());
-        assertTrue(statuses.stream().anyMatch(s -> s.startsWith("Run " + runId + " going: ")
-                && s.contains(" CPUs: " + cpu + ".")), "the resumed run keeps its CPUs: " + statuses);
+        // it said "going: 4 items in the plan", as a new run, with a point of it measured before
+        assertTrue(statuses.contains("Run " + runId + " resumed: " + before + " of 4 points complete before it; it "
+                + "measures the rest. CPUs: " + cpu + "."), "the resumed run keeps its CPUs: " + statuses);
     }
 }
