@@ -254,7 +254,7 @@ public final class LiveView extends VBox {
 
     private static void showCrystal(VBox box, CrystalSummary grid) {
         box.setVisible(grid != null);
-        box.getChildren().setAll(grid == null ? List.of() : List.of(CrystalGridView.of(grid)));
+        box.getChildren().setAll(grid == null ? List.of() : List.of(CrystalGridView.compact(grid)));
     }
 
     private static void set(JFreeChart chart, XYSeriesCollection measured, XYSeriesCollection references) {
