@@ -40,7 +40,8 @@ public final class RunDeletion {
             return new Deleted(run, null, null);
         }
         Path file = Path.of(run.target());
-        if (!TestFile.isTaggedBy(file, store.path().toString(), runId)) {
+        // a TestFile of this execution has created nothing: only the run's tag makes the file its own
+        if (!new TestFile(file, store.path().toString(), runId).isOurs()) {
             return new Deleted(run, null, null);
         }
         try {

@@ -46,10 +46,7 @@ final class TestFile {
 
     /** Removes the test file this run created, and nothing else: tagged with this run, or created now. */
     void removeIfOurs() {
-        if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        if (WriteGuard.attribute(target, RUN_TAG).map(tag::equals).orElse(!tagged && isCreatedFile())) {
+        if (isOurs()) {
             try {
                 Files.delete(target);
             } catch (IOException e) {
@@ -58,10 +55,13 @@ final class TestFile {
         }
     }
 
-    /** Whether {@code target} is a test file the run {@code runId} of {@code databasePath} created and tagged. */
-    static boolean isTaggedBy(Path target, String databasePath, long runId) {
+    /**
+     * Whether the file at the target is this run's: tagged with it, or (where no tag could be written) the one the
+     * engine created during this execution.
+     */
+    boolean isOurs() {
         return Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)
-                && WriteGuard.attribute(target, RUN_TAG).map((databasePath + "#" + runId)::equals).orElse(false);
+                && WriteGuard.attribute(target, RUN_TAG).map(tag::equals).orElse(!tagged && isCreatedFile());
     }
 
     private boolean isCreatedFile() {

@@ -107,11 +107,12 @@ final class StartPreparation {
         if (marked.isEmpty()) {
             return null;
         }
-        String which = marked.size() == 1 ? "Run " + marked.get(0).id() + " (" + marked.get(0).name() + ")"
+        boolean one = marked.size() == 1;
+        String which = one ? "Run " + marked.get(0).id() + " (" + marked.get(0).name() + ")"
                 : "Runs " + String.join(", ", marked.stream().map(r -> String.valueOf(r.id())).toList());
-        return which + " stopped before " + (marked.size() == 1 ? "it" : "they") + " finished, with the DriveLab "
-                + "that ran " + (marked.size() == 1 ? "it" : "them") + " (ended, or the machine went down): marked "
-                + "interrupted, the points measured kept. Resume " + (marked.size() == 1 ? "it" : "them")
+        String them = one ? "it" : "them";
+        return which + " stopped before " + (one ? "it" : "they") + " finished, with the DriveLab that ran " + them
+                + " (ended, or the machine went down): marked interrupted, the points measured kept. Resume " + them
                 + " from History.";
     }
 }
