@@ -32,4 +32,9 @@ record Measured(PointResult result, List<Sample> samples, PointTemperatures temp
     boolean failed() {
         return result.status() == PointStatus.FAILED;
     }
+
+    /** An engine run that failed before it measured anything: a stop as it set up, bad options, a crash at start. */
+    boolean measuredNothing() {
+        return failed() && result.read() == null && result.write() == null;
+    }
 }

@@ -9,10 +9,12 @@ import io.drivelab.store.Direction;
 import io.drivelab.store.DirectionResult;
 import io.drivelab.store.Histogram;
 import io.drivelab.store.PointResult;
+import io.drivelab.store.PointStatus;
 import io.drivelab.workload.Matrix;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -30,16 +32,27 @@ final class Passes {
     private Passes() {
     }
 
-    static Measured combine(List<Measured> passes, Matrix.Keep keep) {
+    /**
+     * The passes measured of the {@code planned}: fewer (a stop between them) make the point PARTIAL, so a resume
+     * measures it again rather than keeping 1 of 5 passes as the point.
+     */
+    static Measured combine(List<Measured> passes, Matrix.Keep keep, int planned) {
         Measured combined = passes.size() == 1 ? passes.get(0) : combineAll(passes, keep);
         PointResult last = passes.get(passes.size() - 1).result();
         if (last.error() != null && combined.result().error() == null) {
             // the last pass was held up (see Measurement#flagOverrun): the point as a whole carries its flag
-            PointResult r = combined.result();
-            combined = combined.withResult(new PointResult(r.meta(), last.status(), r.runtimeMs(), r.read(),
-                    r.write(), r.resultJson(), r.histograms(), last.error(), r.startedAt(), r.endedAt()));
+            combined = flagged(combined, last.status(), last.error());
+        } else if (passes.size() < planned && combined.result().status() == PointStatus.COMPLETE) {
+            combined = flagged(combined, PointStatus.PARTIAL, String.format(Locale.ROOT, "stopped after %d of %d "
+                    + "passes; resume the run to measure this point again", passes.size(), planned));
         }
         return combined;
+    }
+
+    private static Measured flagged(Measured m, PointStatus status, String why) {
+        PointResult r = m.result();
+        return m.withResult(new PointResult(r.meta(), status, r.runtimeMs(), r.read(), r.write(), r.resultJson(),
+                r.histograms(), why, r.startedAt(), r.endedAt()));
     }
 
     private static Measured combineAll(List<Measured> passes, Matrix.Keep keep) {

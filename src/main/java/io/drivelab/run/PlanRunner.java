@@ -348,6 +348,9 @@ public final class PlanRunner {
         List<Measured> passes = new ArrayList<>();
         for (int pass = 1; pass <= point.passes() && !stop.stopped(); pass++) {
             Measured measured = m.measure(item, point, point.key(), seq);
+            if (measured.measuredNothing() && stop.stopped()) {
+                break;  // stopped as it started: the engine ran nothing, so nothing is kept for it
+            }
             if (measured.failed()) {
                 save(runId, item, measured, clock, heldUp, telemetry);
                 return Optional.of(measured.result().error());
@@ -360,7 +363,7 @@ public final class PlanRunner {
         if (passes.isEmpty()) {
             return Optional.empty();
         }
-        Measured kept = Passes.combine(passes, point.keep());
+        Measured kept = Passes.combine(passes, point.keep(), point.passes());
         save(runId, item, kept, clock, heldUp, telemetry);
         clock.sawThroughput(item, kept.result());
         return Optional.empty();

@@ -33,6 +33,9 @@ final class SteadyStateRounds {
         for (int round = 1; round <= item.maxRounds(); round++) {
             String roundKey = point.key() + String.format(Locale.ROOT, "-r%02d", round);
             Measured m = measure.apply(point, roundKey);
+            if (m.measuredNothing() && cancelled.getAsBoolean()) {
+                break;  // stopped as the round started: nothing to keep
+            }
             if (m.failed()) {
                 store.accept(m);
                 return Optional.of(m.result().error());

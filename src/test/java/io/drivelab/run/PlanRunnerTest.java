@@ -205,6 +205,68 @@ class PlanRunnerTest {
     }
 
     @Test
+    void aPointStoppedBeforeItMeasuredAnythingIsNotStoredAsFailed() {
+        // a stop landing as a point starts: the engine answers "stopped before the jobs were set up; nothing was
+        // measured", which was stored as a failed point and said "2 of 16 points complete, 1 failed"
+        List<PointResult> finished = Collections.synchronizedList(new ArrayList<>());
+        long id = runStoppedAtStart(smallPlan(0), 2, finished);
+
+        assertEquals(List.of(PointStatus.COMPLETE), statuses(id), "the first point, none for the one stopped");
+        assertEquals(1, finished.size(), "only a measured point is reported finished");
+        assertEquals(RunStatus.COMPLETE, runner(new RunListener() { }).resume(id, null));
+        assertEquals(4, store.listPoints(id).size());
+    }
+
+    @Test
+    void aPointStoppedBetweenItsPassesIsPartialNotComplete() {
+        // 1 of 3 passes was kept as the complete point, and a resume went past it
+        TestPlan plan = new TestPlan("passes", "", Region.ofSize(32 * MIB), List.of(new WorkloadStep(
+                Workload.of(Rw.RANDREAD, 4096), Matrix.single(1, 1, 1, 0, 0).withPasses(3, Matrix.Keep.MEAN))));
+        long id = runStoppedAtStart(plan, 2, new ArrayList<>());
+
+        assertEquals(List.of(PointStatus.PARTIAL), statuses(id));
+        String why = store.listPoints(id).get(0).point().error();
+        assertTrue(why.contains("1 of 3 passes"), why);
+    }
+
+    @Test
+    void aSteadyStateRoundStoppedAsItStartsIsNotStoredAsFailed() {
+        TestPlan plan = new TestPlan("steady", "", Region.ofSize(32 * MIB), List.of(
+                new Precondition.UntilSteady("saturate", 4096L, null, 4, 1, 7, 1)));
+        long id = runStoppedAtStart(plan, 2, new ArrayList<>());
+
+        assertEquals(List.of(PointStatus.COMPLETE), statuses(id), "round 1 only");
+    }
+
+    /** Runs {@code plan}, stopping it as the {@code nth} engine run (point, pass or round) starts. */
+    private long runStoppedAtStart(TestPlan plan, int nth, List<PointResult> finished) {
+        AtomicReference<PlanRunner> self = new AtomicReference<>();
+        PlanRunner runner = runner(new RunListener() {
+            private int started;
+
+            @Override
+            public void pointStarted(RunProgress progress, PlanItem item, String key) {
+                if (++started == nth) {
+                    self.get().cancel();
+                }
+            }
+
+            @Override
+            public void pointFinished(RunProgress progress, PlanItem item, PointResult result) {
+                finished.add(result);
+            }
+        });
+        self.set(runner);
+        long id = runner.createRun(plan, target, null, null);
+        assertEquals(RunStatus.INTERRUPTED, runner.execute(id, null));
+        return id;
+    }
+
+    private List<PointStatus> statuses(long runId) {
+        return store.listPoints(runId).stream().map(p -> p.point().status()).toList();
+    }
+
+    @Test
     void everyPointOfARunGoesThroughOneEngineProcess() {
         // the engine processes this JVM started, seen at each point's start: one session for the whole run
         java.util.Set<Long> engines = java.util.concurrent.ConcurrentHashMap.newKeySet();
