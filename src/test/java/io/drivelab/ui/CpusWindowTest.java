@@ -78,7 +78,7 @@ class CpusWindowTest {
         robot.interact(() -> shown.run().statusProperty().addListener((o, a, b) -> statuses.add(b)));
         Run run = TinyFioRuns.startAndAwait(robot, window, dir.resolve("drivelab.db"));
         assertEquals(cpu, run.cpusAllowed(), "stored with the run");
-        assertTrue(fx(() -> statuses.contains("Run " + run.id() + " going: 4 items in the plan. CPUs: " + cpu + ".")),
+        assertTrue(fx(() -> statuses.contains("Run " + run.id() + " going: 4 points. CPUs: " + cpu + ".")),
                 fx(statuses::toString));
         // remembered at the Start, not only at a close that a kill or a power loss never comes to
         waitUntil(() -> cpu.equals(Settings.load(dir.resolve("config/gui.json")).cpusAllowed()), 10);

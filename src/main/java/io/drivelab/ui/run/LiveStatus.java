@@ -147,7 +147,7 @@ final class LiveStatus {
             // a resumed run says what it resumes from, as History counts it
             status.set("Run " + e.runId() + (e.runId() == resumedRunId ? " resumed: " + count(PointStatus.COMPLETE)
                     + " of " + planned + " points complete before it; it measures the rest."
-                    : " going: " + e.items().size() + " items in the plan.") + cpus + alongside);
+                    : " going: " + inThePlan(e.items()) + ".") + cpus + alongside);
         } else if (event instanceof RunViewModel.Earlier e) {
             resumedRunId = e.runId();
             live.showFinished(e.points(), e.kinds());
@@ -249,6 +249,22 @@ final class LiveStatus {
 
     private static String stored(int points) {
         return points + (points == 1 ? " point" : " points") + " stored";
+    }
+
+    /**
+     * "8 points, after 1 precondition, 7 idle pauses between them": counted as the Plan panel and History count
+     * (measured points), where "15 items in the plan" counted the pauses too.
+     */
+    static String inThePlan(List<PlanItem> items) {
+        long points = items.stream().filter(PlanItem::isMeasure).count();
+        long preconditions = items.stream().filter(PlanItem::isPrecondition).count();
+        long pauses = items.stream().filter(PlanItem::isIdle).count();
+        return counted(points, "point") + (preconditions == 0 ? "" : ", after " + counted(preconditions,
+                "precondition")) + (pauses == 0 ? "" : ", " + counted(pauses, "idle pause") + " between them");
+    }
+
+    private static String counted(long n, String what) {
+        return n + " " + what + (n == 1 ? "" : "s");
     }
 
     /** "2 of 16 points complete, 1 partial": complete of planned as History counts them, then the rest kept. */

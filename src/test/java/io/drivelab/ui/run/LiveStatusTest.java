@@ -51,6 +51,17 @@ class LiveStatusTest {
     }
 
     @Test
+    void aRunStartingCountsItsPointsAsThePlanPanelDoesNotItsPauses() {
+        // crystaldiskmark's run said "going: 15 items in the plan" under a Plan panel saying "8 points"
+        assertEquals("8 points, 7 idle pauses between them",
+                LiveStatus.inThePlan(Presets.get(Presets.CRYSTALDISKMARK).expand()));
+        assertEquals("36 points, after 2 preconditions, 35 idle pauses between them",
+                LiveStatus.inThePlan(Presets.get(Presets.STORAGEREVIEW_CDN).expand()));
+        assertEquals("1 point", LiveStatus.inThePlan(List.of(PlanItem.measure(
+                Presets.get(Presets.QUICK).points().get(0)))));
+    }
+
+    @Test
     void theSamplesProgressMovesTheBarOnceASecondNotPerSample() {
         LiveStatus status = new LiveStatus(new LiveCharts());
         LiveFeed feed = new LiveFeed(null);

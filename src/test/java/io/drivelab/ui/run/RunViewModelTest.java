@@ -475,7 +475,7 @@ class RunViewModelTest {
         long runId = vm.lastRunIdProperty().get();
         assertEquals(RunStatus.INTERRUPTED, store.getRun(runId).orElseThrow().status());
         assertEquals(cpu, store.getRun(runId).orElseThrow().cpusAllowed());
-        assertTrue(statuses.contains("Run " + runId + " going: 4 items in the plan. CPUs: " + cpu + "."),
+        assertTrue(statuses.contains("Run " + runId + " going: 4 points. CPUs: " + cpu + "."),
                 statuses.toString());
 
         statuses.clear();
