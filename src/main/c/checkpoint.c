@@ -191,6 +191,7 @@ static void unlink_checkpoint(const struct options *o, struct ckpt_ref ref)
 		ckpt_file_name(name, sizeof(name), ref, k);
 		snprintf(path, sizeof(path), "%s/%s", o->filename, name);
 		unlink(path);
+		engine_alive();  /* tens of ms each for a file in the page cache: a stop's grace would cut the rest */
 	}
 }
 

@@ -8,6 +8,15 @@
 
 atomic_int g_stop;
 _Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the stop flag must be lock-free to be set from a signal handler");
+int g_alive_fd = -1;
+
+void engine_alive(void)
+{
+	char beat = 1;
+	if (g_alive_fd >= 0 && write(g_alive_fd, &beat, 1) < 0) {
+		/* a full pipe already says it; no session: nobody waits */
+	}
+}
 
 uint64_t now_ns(void)
 {

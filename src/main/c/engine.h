@@ -227,6 +227,10 @@ int privileged_place(const char *filename, const char *real, bool block, struct 
 /* --serve: one process for every point of a run on one target; each point runs point(argc, argv) in a child. */
 typedef int (*engine_point_fn)(int argc, char **argv);
 int serve_main(int argc, char **argv, engine_point_fn point);
+/* A stopped point still removing what it wrote says so (engine_alive): the session's grace before SIGKILL starts
+ * again, so a cleanup that takes longer than a stop is not cut off half done (serve.c). -1 outside a session. */
+extern int g_alive_fd;
+void engine_alive(void);
 /* How long any wait in the engine may sleep before it looks at g_stop again. */
 #define STOP_POLL_MS 100
 

@@ -26,6 +26,10 @@
 /* how long a stopped point has for its partial result before it is killed: one that obeys SIGTERM reports within
  * milliseconds, and Ctrl+C must leave no engine behind within 2 s even on a loaded machine */
 #define STOP_GRACE_MS 500
+/* a stopped point that is removing its files (engine_alive) has this long after each file, within a limit: a
+ * checkpoint run's files took 30 ms each to remove, 24 of them, and 700 ms of it was cut at 500 ms (2026-12-03) */
+#define CLEANUP_GRACE_MS 2000
+#define CLEANUP_MAX_MS 30000
 
 bool g_privileged;
 
@@ -203,13 +207,29 @@ static char inbuf[REQUEST_MAX + 1];
 static size_t inlen;
 static bool in_eof;
 
-/* Waits up to timeout_ms for input, or for the point's end (child_fd, a pidfd, or -1); false once stdin is closed. */
-static bool read_input(int timeout_ms, int child_fd)
+/*
+ * Waits up to timeout_ms for input, for the point's end (child_fd, a pidfd, or -1) or for its sign of life
+ * (*alive_fd, drained: *heard set; -1 once the child closed it); false once stdin is closed.
+ */
+static bool read_input(int timeout_ms, int child_fd, int *alive_fd, bool *heard)
 {
 	/* poll skips a negative fd: after the end of stdin this waits for the child alone */
-	struct pollfd pfd[2] = { { .fd = in_eof ? -1 : STDIN_FILENO, .events = POLLIN },
-				 { .fd = child_fd, .events = POLLIN } };
-	if (poll(pfd, 2, timeout_ms) <= 0 || !pfd[0].revents)
+	struct pollfd pfd[3] = { { .fd = in_eof ? -1 : STDIN_FILENO, .events = POLLIN },
+				 { .fd = child_fd, .events = POLLIN },
+				 { .fd = alive_fd ? *alive_fd : -1, .events = POLLIN } };
+	if (poll(pfd, 3, timeout_ms) <= 0)
+		return !in_eof;
+	if (pfd[2].revents) {
+		char beats[64];
+		ssize_t got = read(*alive_fd, beats, sizeof(beats));
+		if (got > 0)
+			*heard = true;
+		else if (got == 0 || errno != EAGAIN) {
+			close(*alive_fd);  /* the child has ended */
+			*alive_fd = -1;
+		}
+	}
+	if (!pfd[0].revents)
 		return !in_eof;
 	if (inlen == REQUEST_MAX)
 		inlen = 0;  /* a line longer than any request: dropped, and its rest refused as a request */
@@ -255,48 +275,65 @@ static void emit_end(int code)
 static int run_point(int argc, char **argv, engine_point_fn point)
 {
 	char line[8];
+	int alive[2];
+	if (pipe2(alive, O_CLOEXEC | O_NONBLOCK) < 0)
+		alive[0] = alive[1] = -1;  /* then a stop's grace is all a cleanup gets */
 	pid_t child = fork();
 	if (child < 0) {
 		struct engine_error e;
 		set_error(&e, errno, "fork", "cannot start the point: %s", strerror(errno));
 		report_error(&e);
+		close(alive[0]);
+		close(alive[1]);
 		return EXIT_RUN_ERROR;
 	}
 	if (child == 0) {
 		int null = open("/dev/null", O_RDONLY);
 		if (null >= 0)
 			dup2(null, STDIN_FILENO);
+		close(alive[0]);
+		g_alive_fd = alive[1];
 		_exit(point(argc, argv));
 	}
+	close(alive[1]);
+	int alive_fd = alive[0];
 	/* the point's end wakes the wait at once (a kernel without pidfds: within STOP_POLL_MS) */
 	int child_fd = (int)syscall(SYS_pidfd_open, child, 0);
-	uint64_t term_sent = 0;
+	uint64_t term_sent = 0, deadline = 0;
 	bool kill_sent = false;
 	while (true) {
 		int status;
 		if (waitpid(child, &status, WNOHANG) == child) {
 			if (child_fd >= 0)
 				close(child_fd);
+			if (alive_fd >= 0)
+				close(alive_fd);
 			return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 		}
 		/* a request sent ahead waits for its turn; a stop line ahead of it is for this point */
-		bool stop = false;
+		bool stop = false, heard = false;
 		while (inlen >= 5 && !memcmp(inbuf, "stop\n", 5) && next_line(line))
 			stop = true;
 		/* after a SIGTERM, wake no later than the end of its grace */
 		int timeout_ms = STOP_POLL_MS;
 		if (term_sent && !kill_sent) {
-			uint64_t since_ms = (now_ns() - term_sent) / 1000000u;
-			timeout_ms = since_ms >= STOP_GRACE_MS ? 0 : (int)(STOP_GRACE_MS - since_ms);
-			if (timeout_ms > STOP_POLL_MS)
-				timeout_ms = STOP_POLL_MS;
+			uint64_t now = now_ns();
+			uint64_t left_ms = deadline > now ? (deadline - now + 999999) / 1000000u : 0;
+			timeout_ms = left_ms < STOP_POLL_MS ? (int)left_ms : STOP_POLL_MS;
 		}
-		if (!read_input(stop ? 0 : timeout_ms, child_fd) || g_stop)
+		if (!read_input(stop ? 0 : timeout_ms, child_fd, &alive_fd, &heard) || g_stop)
 			stop = true;
+		uint64_t now = now_ns();
 		if (stop && !term_sent) {
 			kill(child, SIGTERM);
-			term_sent = now_ns();
-		} else if (term_sent && !kill_sent && now_ns() - term_sent >= STOP_GRACE_MS * 1000000ull) {
+			term_sent = now;
+			deadline = now + STOP_GRACE_MS * 1000000ull;
+		} else if (term_sent && heard) {
+			uint64_t limit = term_sent + CLEANUP_MAX_MS * 1000000ull;
+			uint64_t later = now + CLEANUP_GRACE_MS * 1000000ull;
+			deadline = later < limit ? later : limit;
+		}
+		if (term_sent && !kill_sent && now >= deadline) {
 			kill(child, SIGKILL);  /* a point that does not obey a stop (held with SIGSTOP, hung) */
 			kill_sent = true;
 		}
@@ -361,7 +398,7 @@ int serve_main(int argc, char **argv, engine_point_fn point)
 
 	while (!g_stop) {
 		if (!next_line(line)) {
-			if (!read_input(STOP_POLL_MS, -1))
+			if (!read_input(STOP_POLL_MS, -1, NULL, NULL))
 				break;
 			continue;
 		}
