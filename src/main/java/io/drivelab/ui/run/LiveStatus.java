@@ -63,6 +63,8 @@ final class LiveStatus {
     private long resumedRunId = -1;
     /** What the status says of the runs going at the same time as the one shown, or "". */
     private String alongside = "";
+    /** The plan items of the run shown, in order (the progress' index is into them). */
+    private List<PlanItem> items = List.of();
     /** The whole second of the run's elapsed time the progress shown was taken at. */
     private long shownSecond = -1;
 
@@ -74,6 +76,7 @@ final class LiveStatus {
     void starting() {
         resumedRunId = -1;
         shownSecond = -1;
+        items = List.of();
         countMeasured(List.of());
         ends.clear();
         endedAs.clear();
@@ -135,6 +138,7 @@ final class LiveStatus {
                 endedAs.clear();
             }
             live.planned(e.run(), e.plan(), e.items());
+            items = e.items();
             planned = e.run() != null && e.run().plannedPoints() != null ? e.run().plannedPoints()
                     : (int) e.items().stream().filter(PlanItem::isMeasure).count();
             lastRunId.set(e.runId());
@@ -252,6 +256,30 @@ final class LiveStatus {
     }
 
     /**
+     * Where the run is, counted as {@link #inThePlan} counts: "Point 3 of 8", "Pause after point 3 of 8",
+     * "Precondition 1 of 2" ("Item 5 of 15" counted the pauses as points).
+     */
+    static String position(List<PlanItem> items, RunProgress p) {
+        int index = p.itemIndex();
+        if (items.size() != p.itemCount() || index < 0 || index >= items.size()) {
+            return "Item " + Math.min(index + 1, p.itemCount()) + " of " + p.itemCount();
+        }
+        List<PlanItem> upTo = items.subList(0, index + 1);
+        long points = items.stream().filter(PlanItem::isMeasure).count();
+        long pointsSoFar = upTo.stream().filter(PlanItem::isMeasure).count();
+        PlanItem item = items.get(index);
+        if (item.isPrecondition()) {
+            return "Precondition " + upTo.stream().filter(PlanItem::isPrecondition).count() + " of "
+                    + items.stream().filter(PlanItem::isPrecondition).count();
+        }
+        if (item.isIdle()) {
+            return pointsSoFar == 0 ? "Pause before point 1 of " + points
+                    : "Pause after point " + pointsSoFar + " of " + points;
+        }
+        return "Point " + pointsSoFar + " of " + points;
+    }
+
+    /**
      * "8 points, after 1 precondition, 7 idle pauses between them": counted as the Plan panel and History count
      * (measured points), where "15 items in the plan" counted the pauses too.
      */
@@ -289,7 +317,7 @@ final class LiveStatus {
     private void show(RunProgress p) {
         shownSecond = p.elapsed().getSeconds();
         progress.set(p.fraction());
-        position.set("Item " + Math.min(p.itemIndex() + 1, p.itemCount()) + " of " + p.itemCount());
+        position.set(position(items, p));
         current.set(p.current());
         elapsed.set(Units.formatDuration(p.elapsed()));
         eta.set(Units.formatDuration(p.eta()));

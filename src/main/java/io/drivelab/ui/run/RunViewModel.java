@@ -137,7 +137,7 @@ public final class RunViewModel {
         return shown.progress.getReadOnlyProperty();
     }
 
-    /** "Item 3 of 16". */
+    /** "Point 3 of 16", "Pause after point 3 of 8", "Precondition 1 of 2". */
     public ReadOnlyStringProperty positionProperty() {
         return shown.position.getReadOnlyProperty();
     }
