@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
+import io.drivelab.store.PointStatus;
 import io.drivelab.store.Run;
 import io.drivelab.workload.Presets;
 import io.drivelab.workload.Step;
@@ -21,18 +22,22 @@ import io.drivelab.workload.WorkloadStep;
  */
 public record CrystalSummary(String run, List<Row> rows) {
 
-    /** One direction of one test; the figures are null until it is measured. */
-    public record Tile(Double megabytesPerSecond, Double iops, Double latMeanUs) {
-        static final Tile EMPTY = new Tile(null, null, null);
+    /**
+     * One direction of one test; the figures are null until it is measured. {@code partial}: its point was
+     * stopped or held up, so its figures are of less than the test (a resume measures it again).
+     */
+    public record Tile(Double megabytesPerSecond, Double iops, Double latMeanUs, boolean partial) {
+        static final Tile EMPTY = new Tile(null, null, null, false);
 
         /** "1,234.5 MB/s", or "-". */
         public String headline() {
             return megabytesPerSecond == null ? "-" : Numbers.figure(megabytesPerSecond) + " MB/s";
         }
 
-        /** "12,345 IOPS · 95.3 µs", or "". */
+        /** "12,345 IOPS · 95.3 µs", "partial · 12,345 IOPS · 95.3 µs", or "". */
         public String detail() {
-            return iops == null ? "" : Numbers.figure(iops) + " IOPS · " + Numbers.latency(latMeanUs);
+            return iops == null ? "" : (partial ? "partial · " : "") + Numbers.figure(iops) + " IOPS · "
+                    + Numbers.latency(latMeanUs);
         }
     }
 
@@ -49,7 +54,9 @@ public record CrystalSummary(String run, List<Row> rows) {
         for (PointResult p : points) {
             PointFigures f = PointFigures.of(p);
             if (p.meta().kind() == PointKind.MEASURE && f.measured()) {
-                measured.put(p.meta().workload(), new Tile(f.megabytesPerSecond(), f.iops(), f.latMeanUs()));
+                // a resume's measure of a test replaces its partial one: the later point wins
+                measured.put(p.meta().workload(), new Tile(f.megabytesPerSecond(), f.iops(), f.latMeanUs(),
+                        p.status() == PointStatus.PARTIAL));
             }
         }
         Map<String, Row> rows = new LinkedHashMap<>();

@@ -1,6 +1,7 @@
 package io.drivelab.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import io.drivelab.store.NewRun;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointMeta;
 import io.drivelab.store.PointResult;
+import io.drivelab.store.PointStatus;
 import io.drivelab.store.Store;
 import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.Point;
@@ -50,6 +52,32 @@ class CrystalSummaryTest {
             assertTrue(read.detail().startsWith(Numbers.figure(100_000) + " IOPS · "), read.detail());
             assertEquals("-", grid.rows().get(3).write().headline());
             assertEquals("-", grid.rows().get(0).read().headline());
+        }
+    }
+
+    @Test
+    void aTestStoppedPartWayIsSaidPartialUntilAResumeMeasuresItAgain(@TempDir Path dir) {
+        // a stopped run's RND4K Q32T16 tile showed its partial figures as the test's, with nothing to tell
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            TestPlan plan = Presets.get(Presets.CRYSTALDISKMARK);
+            long id = runOf(store, plan);
+            Point q1t1 = plan.points().stream().filter(p -> p.workload().name().equals("RND4K Q1T1 read"))
+                    .findFirst().orElseThrow();
+            PointMeta meta = new PointMeta(q1t1.key(), 3, PointKind.MEASURE, q1t1.workload().name(), "randread",
+                    4096L, null, null, q1t1.iodepth(), q1t1.numjobs());
+            PointResult measured = PointResult.fromEngineResult(meta, EngineLines.parse(EngineLines.randread4k(5000,
+                    500_000)), T, T.plusSeconds(5));
+            PointResult stopped = new PointResult(meta, PointStatus.PARTIAL, measured.runtimeMs(), measured.read(),
+                    measured.write(), measured.resultJson(), measured.histograms(), "stopped", T, T.plusSeconds(2));
+            store.savePoint(id, stopped, List.of());
+            CrystalSummary.Tile read = Reports.crystalSummaries(store, List.of(id)).get(0).rows().get(3).read();
+            assertTrue(read.partial());
+            assertTrue(read.detail().startsWith("partial · "), read.detail());
+
+            store.savePoint(id, measured, List.of());  // the resume's
+            read = Reports.crystalSummaries(store, List.of(id)).get(0).rows().get(3).read();
+            assertFalse(read.partial());
+            assertTrue(read.detail().startsWith(Numbers.figure(100_000) + " IOPS · "), read.detail());
         }
     }
 

@@ -70,6 +70,9 @@ public final class CrystalGridView {
         }
         box.setMinWidth(200);
         box.getStyleClass().add("crystal-tile");
+        if (tile.partial()) {
+            box.getStyleClass().add("partial");  // stopped or held up: not the test's figure yet
+        }
         return box;
     }
 }
