@@ -72,6 +72,29 @@ class HistoryViewModelTest {
         assertEquals(java.util.Set.of(first, second), vm.figuresProperty().get().keySet());
     }
 
+    @Test
+    void aPeakOfAPointStoppedPartWayIsSaidPartial(@TempDir Path other) {
+        // an interrupted crystaldiskmark run's peak was its stopped test's figure, said as any other
+        try (Store stopped = Store.open(other.resolve("drivelab.db"))) {
+            Run tiny = store.getRun(first).orElseThrow();
+            long id = stopped.createRun(new NewRun("stopped", tiny.planJson(), tiny.planName(), tiny.target(),
+                    tiny.targetKind(), null, null, null, null, null));
+            store.listPoints(first).forEach(p -> {
+                var r = p.point();
+                stopped.savePoint(id, new io.drivelab.store.PointResult(r.meta(),
+                        io.drivelab.store.PointStatus.PARTIAL, r.runtimeMs(), r.read(), r.write(), r.resultJson(),
+                        r.histograms(), "stopped by the user", r.startedAt(), r.endedAt()), List.of());
+            });
+            HistoryViewModel history = new HistoryViewModel(new DirectTasks(), stopped, (i, format, file) -> { });
+            history.refresh();
+
+            RunFigures f = history.figuresProperty().get().get(id);
+            assertTrue(f.iops().workload().endsWith(" (partial)"), f.iops().workload());
+            vm.refresh();
+            assertFalse(vm.figuresProperty().get().get(first).iops().workload().contains("partial"));
+        }
+    }
+
     /** Read in slices of 25 (before), 30 runs' figures came in two changes, each sorting and redrawing the table. */
     @Test
     void theFiguresOfManyRunsArriveInOneChange(@TempDir Path other) {
