@@ -65,6 +65,11 @@ public record PointFigures(PointMeta meta, PointStatus status, double iops, doub
         return String.format(Locale.ROOT, "QD%d/%d", meta.iodepth(), meta.numjobs());
     }
 
+    /** "QD32/4", "QD32/4 (partial)" for a point stopped or held up: where a peak was, and how far to trust it. */
+    public String peakAt() {
+        return configuration() + (status == PointStatus.PARTIAL ? " (partial)" : "");
+    }
+
     private static double iops(DirectionResult d) {
         return d == null ? 0 : d.iops();
     }

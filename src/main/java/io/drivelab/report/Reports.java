@@ -189,7 +189,7 @@ public final class Reports {
                 latency.addAll(s.results().latencyCurves(s.name()));
                 s.results().peak().ifPresent(p -> {
                     String[] peak = Numbers.throughput(p.throughput(type.unit()), type.unit());
-                    rows.add(List.of(name, s.name(), peak[0], peak[1], p.configuration(),
+                    rows.add(List.of(name, s.name(), peak[0], peak[1], p.peakAt(),
                             orDash(Numbers.latency(p.latMeanUs()))));
                 });
             }

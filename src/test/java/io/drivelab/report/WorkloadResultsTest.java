@@ -43,6 +43,16 @@ class WorkloadResultsTest {
     }
 
     @Test
+    void aPeakFromAPointStoppedPartWaySaysSo() {
+        // the comparison's Peaks table and History gave a stopped point's figure as the workload's peak, unmarked
+        WorkloadResults w = WorkloadResults.of(List.of(
+                point("4K random read", "randread", 4096, 1, 1, 1000, 0, 50_000, PointStatus.COMPLETE),
+                point("4K random read", "randread", 4096, 32, 1, 9000, 0, 90_000, PointStatus.PARTIAL))).get(0);
+        assertEquals("QD32/1 (partial)", w.peak().orElseThrow().peakAt());
+        assertEquals("QD1/1", w.points().get(0).peakAt());
+    }
+
+    @Test
     void aMixedPointCountsReadsAndWrites() {
         WorkloadResults w = WorkloadResults.of(List.of(
                 point("8K mix", "randrw", 8192, 4, 1, 700, 300, 80_000, PointStatus.COMPLETE))).get(0);

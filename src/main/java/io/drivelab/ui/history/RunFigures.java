@@ -13,7 +13,6 @@ import io.drivelab.report.PointFigures;
 import io.drivelab.report.Throughput;
 import io.drivelab.report.WorkloadResults;
 import io.drivelab.store.PointResult;
-import io.drivelab.store.PointStatus;
 import io.drivelab.store.Run;
 import io.drivelab.store.Store;
 import io.drivelab.workload.Units;
@@ -95,9 +94,7 @@ public record RunFigures(Points points, Peak iops, Peak bandwidth, Elapsed durat
             }
             PointFigures p = w.peak().orElse(null);
             if (p != null && (best == null || p.throughput(unit) > best.value())) {
-                // a point stopped or held up is less than the point: said so, as the grid and `show` say it
-                best = new Peak(p.throughput(unit), unit, w.name() + " " + p.configuration()
-                        + (p.status() == PointStatus.PARTIAL ? " (partial)" : ""));
+                best = new Peak(p.throughput(unit), unit, w.name() + " " + p.peakAt());
             }
         }
         return best;
