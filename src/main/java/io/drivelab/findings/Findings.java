@@ -14,6 +14,7 @@ import io.drivelab.store.DirectionResult;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointMeta;
 import io.drivelab.store.PointResult;
+import io.drivelab.store.PointStatus;
 import io.drivelab.workload.Rw;
 
 /**
@@ -51,6 +52,8 @@ public final class Findings {
         PointMeta meta = point.meta();
         String depth = WorkloadNames.depthAndJobs(meta.iodepth(), meta.numjobs());
         String workload = WorkloadNames.describe(meta) + " " + depth;
+        // a point stopped or held up measured less than the point: its sentences say so first
+        String said = workload + (point.status() == PointStatus.PARTIAL ? " (partial)" : "");
         // One comparison per drive and review: its throughput figure, and its latency where it has one.
         Map<String, List<ReferenceFigure>> bySource = new LinkedHashMap<>();
         for (ReferenceFigure f : match.same()) {
@@ -59,7 +62,7 @@ public final class Findings {
         }
         List<Finding> findings = new ArrayList<>();
         for (List<ReferenceFigure> figures : bySource.values()) {
-            String sentence = sentence(point, workload, figures);
+            String sentence = sentence(point, said, figures);
             if (sentence != null) {
                 findings.add(new Finding(workload, figures.get(0).drive().label(), sentence));
             }
@@ -69,7 +72,7 @@ public final class Findings {
             String unit = metric == Metric.IOPS ? " IOPS" : " MB/s";
             List<String> nearest = match.nearest().stream().filter(ReferenceFigure::configurationKnown)
                     .map(f -> WorkloadNames.depthAndJobs(f.iodepth(), f.numjobs())).distinct().limit(3).toList();
-            findings.add(new Finding(workload, null, workload + ": " + Figures.compact(throughput(point, metric))
+            findings.add(new Finding(workload, null, said + ": " + Figures.compact(throughput(point, metric))
                     + unit + "; no reference drive was measured at " + depth
                     + (nearest.isEmpty() ? "." : " (the nearest measured: " + String.join(", ", nearest) + ").")));
         }

@@ -59,6 +59,21 @@ class FindingsTest {
     }
 
     @Test
+    void aPointStoppedPartWaySaysSoBeforeItsFigures() {
+        // an interrupted run's stopped point was compared in words as if it were the point
+        List<io.drivelab.store.PointResult> stopped = store.listPoints(run).stream().map(StoredPoint::point)
+                .map(r -> new io.drivelab.store.PointResult(r.meta(), io.drivelab.store.PointStatus.PARTIAL,
+                        r.runtimeMs(), r.read(), r.write(), r.resultJson(), r.histograms(), "stopped", r.startedAt(),
+                        r.endedAt())).toList();
+        List<Finding> findings = Findings.of(stopped, kingston::match);
+        assertTrue(!findings.isEmpty());
+        for (Finding f : findings) {
+            assertTrue(f.sentence().startsWith(f.workload() + " (partial): "), f.sentence());
+        }
+        assertTrue(Reports.findings(store, run, kingston).stream().noneMatch(f -> f.sentence().contains("partial")));
+    }
+
+    @Test
     void aPointNoDriveWasMeasuredAtSaysSoAndNamesTheNearest() {
         List<Finding> findings = Reports.findings(store, run, kingston).stream()
                 .filter(f -> f.workload().equals("4K random read QD4 × 1 job")).toList();
