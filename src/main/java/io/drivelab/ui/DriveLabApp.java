@@ -65,6 +65,7 @@ public final class DriveLabApp extends Application {
         if (preparation == launching) {
             closeWhenSignalled();  // the desktop's window, which a session's end or `kill` may end
         }
+        sayWhatNothingCaught();
         tasks = new FxTasks();
         window = new MainWindow(stage, preparation.context(), preparation.store(), ready, tasks, dialogs);
         window.show();
@@ -77,6 +78,22 @@ public final class DriveLabApp extends Application {
                 cannotStart(failure instanceof CompletionException ? failure.getCause() : failure);
             }
         }));
+    }
+
+    /**
+     * An exception nothing caught on the UI thread is said on the status line, where the user looks, as well as
+     * printed: only the terminal saw it (a spinner's "abc" left the field and the run's value apart, unsaid).
+     */
+    private void sayWhatNothingCaught() {
+        Thread.currentThread().setUncaughtExceptionHandler((thread, e) -> {
+            e.printStackTrace();
+            MainWindow shown = window;
+            String message = "Something went wrong in the window: " + Messages.of(e) + " (DriveLab goes on; the "
+                    + "details went to its error output: please report them).";
+            if (shown != null && !shown.statusText().contains(message)) {
+                shown.say(message);
+            }
+        });
     }
 
     private void cannotStart(Throwable e) {

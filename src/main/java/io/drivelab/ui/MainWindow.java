@@ -245,6 +245,10 @@ public final class MainWindow {
         }
     }
 
+    String statusText() {
+        return statusLine.getText();
+    }
+
     /** True once the reference library, History and Compare were read (or said why they cannot be). */
     public BooleanBinding loadedProperty() {
         return loaded;

@@ -184,6 +184,39 @@ class MainWindowTest {
                 find("#start-blocked", Label.class).getText());
     }
 
+    @Test
+    void aTimeFieldTakesWholeSecondsOnlyAndAnEmptiedOneKeepsItsValue() throws Exception {
+        // "abc" in Runtime threw NumberFormatException on the UI thread and stayed shown while the run kept 5 s;
+        // an emptied field set the runtime to null, which the plan then threw on
+        open();
+        Spinner<?> runtime = find("#runtime", Spinner.class);
+        robot.doubleClickOn(runtime.getEditor()).write("abc");
+        robot.clickOn("#ramp");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(5, runtime.getValue());
+        assertEquals("5", runtime.getEditor().getText());
+
+        robot.doubleClickOn(runtime.getEditor()).type(javafx.scene.input.KeyCode.BACK_SPACE);
+        assertEquals("", runtime.getEditor().getText());
+        robot.clickOn("#ramp");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(5, runtime.getValue());
+        assertEquals("5", runtime.getEditor().getText(), "the field shows the value the run uses");
+        assertEquals("16 points, about 1 min 36 s per target", find("#estimate", Label.class).getText());
+        assertFalse(find("#status-line", Label.class).getText().contains("went wrong"));
+    }
+
+    @Test
+    void anExceptionNothingCaughtOnTheUiThreadIsSaidOnTheStatusLine() throws Exception {
+        open();
+        javafx.application.Platform.runLater(() -> {
+            throw new IllegalStateException("a cell's value was not there");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        String status = find("#status-line", Label.class).getText();
+        assertTrue(status.contains("Something went wrong in the window: a cell's value was not there"), status);
+    }
+
     @SuppressWarnings("unchecked")
     @Test
     void theWindowRemembersItsSizeAndTheLastChoices() throws Exception {

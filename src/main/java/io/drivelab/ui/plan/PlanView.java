@@ -18,6 +18,8 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.SpinnerValueFactory;
+import javafx.scene.control.TextFormatter;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
@@ -26,6 +28,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
 
 /** The plan column: preset or file, workloads and their grids, times, preconditions, engine, CPUs, estimate. */
 public final class PlanView extends ScrollPane {
@@ -264,6 +267,28 @@ public final class PlanView extends ScrollPane {
         Spinner<Integer> spinner = new Spinner<>(min, max, value.get() == null ? min : value.get());
         spinner.setId(id);
         spinner.setEditable(true);
+        // whole seconds only: "abc" threw NumberFormatException on the UI thread at commit and stayed shown
+        // while the run would have used the old value
+        spinner.getEditor().setTextFormatter(new TextFormatter<String>(
+                change -> change.getControlNewText().matches("\\d{0,9}") ? change : null));
+        // an emptied field keeps the value it had (null made the plan throw), and shows it again once left
+        SpinnerValueFactory<Integer> values = spinner.getValueFactory();
+        values.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Integer seconds) {
+                return seconds == null ? "" : seconds.toString();
+            }
+
+            @Override
+            public Integer fromString(String text) {
+                return text == null || text.isBlank() ? values.getValue() : Integer.valueOf(text.strip());
+            }
+        });
+        spinner.focusedProperty().addListener((o, was, focused) -> {
+            if (!focused) {
+                spinner.getEditor().setText(values.getConverter().toString(values.getValue()));
+            }
+        });
         spinner.setPrefWidth(90);
         spinner.getValueFactory().valueProperty().bindBidirectional(value);
         return spinner;
