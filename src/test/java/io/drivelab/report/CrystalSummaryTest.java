@@ -31,18 +31,22 @@ class CrystalSummaryTest {
                 "/tmp/x.img", "file", null, "lab1", "0.1.0"));
     }
 
+    /** RND4K Q1T1 read (the plan's 4th test, its reads) at 100,000 IOPS. */
+    private static PointResult rnd4kQ1T1Read(TestPlan plan) {
+        Point q1t1 = plan.points().stream().filter(p -> p.workload().name().equals("RND4K Q1T1 read"))
+                .findFirst().orElseThrow();
+        PointMeta meta = new PointMeta(q1t1.key(), 3, PointKind.MEASURE, q1t1.workload().name(), "randread",
+                4096L, null, null, q1t1.iodepth(), q1t1.numjobs());
+        return PointResult.fromEngineResult(meta, EngineLines.parse(EngineLines.randread4k(5000, 500_000)), T,
+                T.plusSeconds(5));
+    }
+
     @Test
     void aCrystalDiskMarkRunIsEightTilesInItsOwnOrder(@TempDir Path dir) {
         try (Store store = Store.open(dir.resolve("drivelab.db"))) {
             TestPlan plan = Presets.get(Presets.CRYSTALDISKMARK);
             long id = runOf(store, plan);
-            // RND4K Q1T1 read: the plan's 4th test, its reads.
-            Point q1t1 = plan.points().stream().filter(p -> p.workload().name().equals("RND4K Q1T1 read"))
-                    .findFirst().orElseThrow();
-            PointMeta meta = new PointMeta(q1t1.key(), 3, PointKind.MEASURE, q1t1.workload().name(), "randread",
-                    4096L, null, null, q1t1.iodepth(), q1t1.numjobs());
-            store.savePoint(id, PointResult.fromEngineResult(meta, EngineLines.parse(EngineLines.randread4k(5000,
-                    500_000)), T, T.plusSeconds(5)), List.of());
+            store.savePoint(id, rnd4kQ1T1Read(plan), List.of());
             CrystalSummary grid = Reports.crystalSummaries(store, List.of(id)).get(0);
             assertEquals(List.of("SEQ1M Q8T1", "SEQ128K Q32T1", "RND4K Q32T16", "RND4K Q1T1"),
                     grid.rows().stream().map(CrystalSummary.Row::test).toList());
@@ -61,13 +65,8 @@ class CrystalSummaryTest {
         try (Store store = Store.open(dir.resolve("drivelab.db"))) {
             TestPlan plan = Presets.get(Presets.CRYSTALDISKMARK);
             long id = runOf(store, plan);
-            Point q1t1 = plan.points().stream().filter(p -> p.workload().name().equals("RND4K Q1T1 read"))
-                    .findFirst().orElseThrow();
-            PointMeta meta = new PointMeta(q1t1.key(), 3, PointKind.MEASURE, q1t1.workload().name(), "randread",
-                    4096L, null, null, q1t1.iodepth(), q1t1.numjobs());
-            PointResult measured = PointResult.fromEngineResult(meta, EngineLines.parse(EngineLines.randread4k(5000,
-                    500_000)), T, T.plusSeconds(5));
-            PointResult stopped = new PointResult(meta, PointStatus.PARTIAL, measured.runtimeMs(), measured.read(),
+            PointResult measured = rnd4kQ1T1Read(plan);
+            PointResult stopped = new PointResult(measured.meta(), PointStatus.PARTIAL, measured.runtimeMs(), measured.read(),
                     measured.write(), measured.resultJson(), measured.histograms(), "stopped", T, T.plusSeconds(2));
             store.savePoint(id, stopped, List.of());
             CrystalSummary.Tile read = Reports.crystalSummaries(store, List.of(id)).get(0).rows().get(3).read();
