@@ -4,6 +4,7 @@ import io.drivelab.engine.DirectionStats;
 import io.drivelab.engine.EngineProcess;
 import io.drivelab.engine.IntervalEvent;
 import io.drivelab.engine.LayoutEvent;
+import io.drivelab.run.PlanPosition;
 import io.drivelab.run.RunListener;
 import io.drivelab.run.RunProgress;
 import io.drivelab.run.SteadyStateDetector;
@@ -46,6 +47,8 @@ final class RunConsole implements RunListener {
     private volatile String liveRate = "";
     private long lastPlainProgress;
     private int lineLength;
+    /** The run's plan items, which the progress' index is into. */
+    private List<PlanItem> planItems = List.of();
     private int pointsDone;
     /** With several targets at once: the target, in front of every line ("[/dev/md0] "); else empty. */
     private String label = "";
@@ -146,11 +149,12 @@ final class RunConsole implements RunListener {
     @Override
     public synchronized void runStarted(long runId, List<PlanItem> items) {
         long points = items.stream().filter(PlanItem::isMeasure).count();
+        planItems = List.copyOf(items);
         if (json) {
             print(Map.of("type", "run", "id", runId, "items", items.size(), "points", points));
         } else {
-            out.printf(Locale.ROOT, "Run %d: %d points, %d plan items. Ctrl+C stops it; `drivelab resume %d` "
-                    + "continues.%n", runId, points, items.size(), runId);
+            out.printf(Locale.ROOT, "Run %d: %s. Ctrl+C stops it; `drivelab resume %d` continues.%n", runId,
+                    PlanPosition.inThePlan(items), runId);
             out.flush();
         }
     }
@@ -187,8 +191,8 @@ final class RunConsole implements RunListener {
         }
         String what = liveLayout.isEmpty() ? String.format(Locale.ROOT, "%s IOPS %s MB/s%s", Format.iops(liveIops),
                 Format.megabytesPerSecond(liveBw), liveRate) : liveLayout;
-        String line = String.format(Locale.ROOT, "[%d/%d] %s | %s | %3.0f%% elapsed %s ETA %s",
-                p.itemIndex() + 1, p.itemCount(), shorten(p.current(), 60), what, p.fraction() * 100,
+        String line = String.format(Locale.ROOT, "[%s] %s | %s | %3.0f%% elapsed %s ETA %s",
+                PlanPosition.of(planItems, p), shorten(p.current(), 60), what, p.fraction() * 100,
                 clock(p.elapsed()), clock(p.eta()));
         if (terminal) {
             err.print("\r" + line + " ".repeat(Math.max(0, lineLength - line.length())));

@@ -1,5 +1,6 @@
 package io.drivelab.ui.run;
 
+import io.drivelab.run.PlanPosition;
 import io.drivelab.run.RunProgress;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointResult;
@@ -151,7 +152,7 @@ final class LiveStatus {
             // a resumed run says what it resumes from, as History counts it
             status.set("Run " + e.runId() + (e.runId() == resumedRunId ? " resumed: " + count(PointStatus.COMPLETE)
                     + " of " + planned + " points complete before it; it measures the rest."
-                    : " going: " + inThePlan(e.items()) + ".") + cpus + alongside);
+                    : " going: " + PlanPosition.inThePlan(e.items()) + ".") + cpus + alongside);
         } else if (event instanceof RunViewModel.Earlier e) {
             resumedRunId = e.runId();
             live.showFinished(e.points(), e.kinds());
@@ -255,46 +256,6 @@ final class LiveStatus {
         return points + (points == 1 ? " point" : " points") + " stored";
     }
 
-    /**
-     * Where the run is, counted as {@link #inThePlan} counts: "Point 3 of 8", "Pause after point 3 of 8",
-     * "Precondition 1 of 2" ("Item 5 of 15" counted the pauses as points).
-     */
-    static String position(List<PlanItem> items, RunProgress p) {
-        int index = p.itemIndex();
-        if (items.size() != p.itemCount() || index < 0 || index >= items.size()) {
-            return "Item " + Math.min(index + 1, p.itemCount()) + " of " + p.itemCount();
-        }
-        List<PlanItem> upTo = items.subList(0, index + 1);
-        long points = items.stream().filter(PlanItem::isMeasure).count();
-        long pointsSoFar = upTo.stream().filter(PlanItem::isMeasure).count();
-        PlanItem item = items.get(index);
-        if (item.isPrecondition()) {
-            return "Precondition " + upTo.stream().filter(PlanItem::isPrecondition).count() + " of "
-                    + items.stream().filter(PlanItem::isPrecondition).count();
-        }
-        if (item.isIdle()) {
-            return pointsSoFar == 0 ? "Pause before point 1 of " + points
-                    : "Pause after point " + pointsSoFar + " of " + points;
-        }
-        return "Point " + pointsSoFar + " of " + points;
-    }
-
-    /**
-     * "8 points, after 1 precondition, 7 idle pauses between them": counted as the Plan panel and History count
-     * (measured points), where "15 items in the plan" counted the pauses too.
-     */
-    static String inThePlan(List<PlanItem> items) {
-        long points = items.stream().filter(PlanItem::isMeasure).count();
-        long preconditions = items.stream().filter(PlanItem::isPrecondition).count();
-        long pauses = items.stream().filter(PlanItem::isIdle).count();
-        return counted(points, "point") + (preconditions == 0 ? "" : ", after " + counted(preconditions,
-                "precondition")) + (pauses == 0 ? "" : ", " + counted(pauses, "idle pause") + " between them");
-    }
-
-    private static String counted(long n, String what) {
-        return n + " " + what + (n == 1 ? "" : "s");
-    }
-
     /** "2 of 16 points complete, 1 partial": complete of planned as History counts them, then the rest kept. */
     private String measuredSoFar() {
         StringBuilder text = new StringBuilder(count(PointStatus.COMPLETE) + " of " + planned + " points complete");
@@ -317,7 +278,7 @@ final class LiveStatus {
     private void show(RunProgress p) {
         shownSecond = p.elapsed().getSeconds();
         progress.set(p.fraction());
-        position.set(position(items, p));
+        position.set(PlanPosition.of(items, p));
         current.set(p.current());
         elapsed.set(Units.formatDuration(p.elapsed()));
         eta.set(Units.formatDuration(p.eta()));

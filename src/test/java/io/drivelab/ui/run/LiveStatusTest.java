@@ -51,33 +51,6 @@ class LiveStatusTest {
     }
 
     @Test
-    void aRunStartingCountsItsPointsAsThePlanPanelDoesNotItsPauses() {
-        // crystaldiskmark's run said "going: 15 items in the plan" under a Plan panel saying "8 points"
-        assertEquals("8 points, 7 idle pauses between them",
-                LiveStatus.inThePlan(Presets.get(Presets.CRYSTALDISKMARK).expand()));
-        assertEquals("36 points, after 2 preconditions, 35 idle pauses between them",
-                LiveStatus.inThePlan(Presets.get(Presets.STORAGEREVIEW_CDN).expand()));
-        assertEquals("1 point", LiveStatus.inThePlan(List.of(PlanItem.measure(
-                Presets.get(Presets.QUICK).points().get(0)))));
-    }
-
-    @Test
-    void thePositionCountsPointsAndPausesAsTheStatusDoes() {
-        // it said "Item 2 of 15" beside "going: 8 points, 7 idle pauses between them"
-        List<PlanItem> crystal = Presets.get(Presets.CRYSTALDISKMARK).expand();
-        assertEquals("Point 1 of 8", LiveStatus.position(crystal, at(0, crystal)));
-        assertEquals("Pause after point 1 of 8", LiveStatus.position(crystal, at(1, crystal)));
-        assertEquals("Point 8 of 8", LiveStatus.position(crystal, at(14, crystal)));
-        List<PlanItem> cdn = Presets.get(Presets.STORAGEREVIEW_CDN).expand();
-        assertEquals("Precondition 1 of 2", LiveStatus.position(cdn, at(0, cdn)));
-        assertEquals("Item 3 of 15", LiveStatus.position(List.of(), at(2, crystal)), "a run whose plan is unknown");
-    }
-
-    private static RunProgress at(int index, List<PlanItem> items) {
-        return new RunProgress(index, items.size(), "", Duration.ZERO, Duration.ZERO, 0);
-    }
-
-    @Test
     void theSamplesProgressMovesTheBarOnceASecondNotPerSample() {
         LiveStatus status = new LiveStatus(new LiveCharts());
         LiveFeed feed = new LiveFeed(null);
