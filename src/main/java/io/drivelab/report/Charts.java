@@ -19,6 +19,8 @@ import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.data.xy.XYDataItem;
+import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -158,11 +160,36 @@ public final class Charts {
             }
             XYSeries series = series(key);
             for (Curve.XY xy : curve.points()) {
-                series.add(xy.x(), xy.y(), false);
+                add(series, xy);
             }
             all.add(series);
         }
         return all;
+    }
+
+    /** A chart item of a point stopped or held up: drawn hollow, and its tip says so. */
+    static final class PartialItem extends XYDataItem {
+        private static final long serialVersionUID = 1L;
+
+        PartialItem(double x, double y) {
+            super(x, y);
+        }
+    }
+
+    /** Adds {@code xy} to {@code series} without telling it: a partial point as a {@link PartialItem}. */
+    public static void add(XYSeries series, Curve.XY xy) {
+        if (xy.partial()) {
+            series.add(new PartialItem(xy.x(), xy.y()), false);
+        } else {
+            series.add(xy.x(), xy.y(), false);
+        }
+    }
+
+    /** Whether the item is of a point stopped or held up. */
+    static boolean isPartial(XYDataset dataset, int series, int item) {
+        return dataset instanceof XYSeriesCollection c && series >= 0 && series < c.getSeriesCount()
+                && item >= 0 && item < c.getSeries(series).getItemCount()
+                && c.getSeries(series).getDataItem(item) instanceof PartialItem;
     }
 
     /** An empty series that keeps points in the order they come and allows equal x values. */
@@ -197,7 +224,8 @@ public final class Charts {
         org.jfree.chart.labels.XYToolTipGenerator tips = (dataset, series, item) -> dataset.getSeriesKey(series)
                 + ": " + x.getLabel() + " " + java.text.NumberFormat.getNumberInstance().format(dataset.getXValue(
                 series, item)) + ", " + java.text.NumberFormat.getNumberInstance().format(dataset.getYValue(series,
-                item)) + " " + y.getLabel();
+                item)) + " " + y.getLabel()
+                + (isPartial(dataset, series, item) ? " (partial: stopped or held up)" : "");
         for (int i = 0; i < plot.getRendererCount(); i++) {
             if (plot.getRenderer(i) != null) {
                 plot.getRenderer(i).setDefaultToolTipGenerator(tips);

@@ -13,7 +13,11 @@ import java.util.Objects;
  */
 public record Curve(String source, String series, List<XY> points) {
 
-    public record XY(double x, double y) {
+    /** A point of the line; {@code partial}: its point was stopped or held up (drawn hollow, said in its tip). */
+    public record XY(double x, double y, boolean partial) {
+        public XY(double x, double y) {
+            this(x, y, false);
+        }
     }
 
     public Curve {

@@ -65,8 +65,15 @@ final class LikeForLike {
         return same;
     }
 
-    /** Rings the like-for-like reference points and says what they are, or that there are none. */
+    /**
+     * Rings the like-for-like reference points and says what they are, or that there are none; says what a hollow
+     * point is where the chart has one.
+     */
     static void mark(JFreeChart scaling, Report.Panel panel) {
+        if (panel.scaling().stream().anyMatch(c -> c.points().stream().anyMatch(Curve.XY::partial))) {
+            scaling.addSubtitle(new TextTitle("Hollow: a point stopped or held up (partial)",
+                    new Font(Charts.FONT, Font.ITALIC, 11)));
+        }
         if (panel.kind() != Report.Kind.SCALING || panel.scalingReferences().isEmpty() || panel.scaling().isEmpty()) {
             return;
         }

@@ -134,6 +134,14 @@ final class PaletteRenderer extends XYLineAndShapeRenderer {
         return source.equals(keys.get(series)) ? SHAPES[0] : SHAPES[(int) (before % SHAPES.length)];
     }
 
+    /** A point stopped or held up is drawn hollow ({@link Charts#isPartial}). */
+    @Override
+    public boolean getItemShapeFilled(int series, int item) {
+        XYPlot plot = getPlot();
+        XYDataset dataset = plot == null ? null : plot.getDataset(plot.getIndexOf(this));
+        return !Charts.isPartial(dataset, series, item) && super.getItemShapeFilled(series, item);
+    }
+
     @Override
     public Shape lookupLegendShape(int series) {
         return lookupSeriesShape(series);

@@ -15,6 +15,7 @@ import io.drivelab.reference.FioImport;
 import io.drivelab.store.PointKind;
 import io.drivelab.store.PointMeta;
 import io.drivelab.store.PointResult;
+import io.drivelab.store.PointStatus;
 import io.drivelab.store.Run;
 
 /**
@@ -113,6 +114,11 @@ public record WorkloadResults(String name, PointMeta meta, List<PointFigures> po
         return WorkloadNames.jobs(numjobs);
     }
 
+    /** {@code xy} drawn as its point ended: hollow for a point stopped or held up. */
+    private static Curve.XY marked(Curve.XY xy, PointFigures p) {
+        return xy == null || p.status() != PointStatus.PARTIAL ? xy : new Curve.XY(xy.x(), xy.y(), true);
+    }
+
     private List<Curve> curves(String source, java.util.function.Function<PointFigures, Curve.XY> xy) {
         Map<Integer, List<PointFigures>> byJobs = new TreeMap<>();
         for (PointFigures p : points) {
@@ -123,7 +129,7 @@ public record WorkloadResults(String name, PointMeta meta, List<PointFigures> po
         List<Curve> curves = new ArrayList<>();
         byJobs.forEach((jobs, points) -> {
             List<Curve.XY> xys = points.stream().sorted(Comparator.comparingInt(p -> p.meta().iodepth()))
-                    .map(xy).filter(java.util.Objects::nonNull).toList();
+                    .map(p -> marked(xy.apply(p), p)).filter(java.util.Objects::nonNull).toList();
             if (!xys.isEmpty()) {
                 curves.add(new Curve(source, jobsLabel(jobs), xys));
             }

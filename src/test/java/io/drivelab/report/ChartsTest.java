@@ -1,6 +1,7 @@
 package io.drivelab.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.geom.Rectangle2D;
@@ -11,6 +12,7 @@ import java.util.List;
 import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.entity.LegendItemEntity;
+import org.jfree.chart.plot.XYPlot;
 import org.junit.jupiter.api.Test;
 
 /** How the charts tell measurements and reference drives apart. */
@@ -23,6 +25,20 @@ class ChartsTest {
             labels.add(items.get(i).getLabel());
         }
         return labels;
+    }
+
+    @Test
+    void aPointStoppedPartWayIsDrawnHollowAndItsTipSaysSo() {
+        // a stopped point was drawn as any other in the live view, Compare and the report
+        JFreeChart chart = Charts.scaling("x", Throughput.IOPS, Charts.collection(List.of(new Curve("", "1 job",
+                List.of(new Curve.XY(1, 10), new Curve.XY(32, 90, true))))), null);
+        XYPlot plot = chart.getXYPlot();
+        var renderer = (org.jfree.chart.renderer.xy.XYLineAndShapeRenderer) plot.getRenderer(0);
+        assertEquals(true, renderer.getItemShapeFilled(0, 0));
+        assertEquals(false, renderer.getItemShapeFilled(0, 1), "hollow");
+        var tips = renderer.getToolTipGenerator(0, 1);
+        assertTrue(tips.generateToolTip(plot.getDataset(0), 0, 1).endsWith("(partial: stopped or held up)"));
+        assertFalse(tips.generateToolTip(plot.getDataset(0), 0, 0).contains("partial"));
     }
 
     @Test

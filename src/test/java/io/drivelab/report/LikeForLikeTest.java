@@ -30,6 +30,18 @@ class LikeForLikeTest {
     }
 
     @Test
+    void aChartWithAPointStoppedPartWaySaysWhatAHollowPointIs() {
+        Curve stopped = new Curve("nightly", "1 job", List.of(new Curve.XY(1, 12_000), new Curve.XY(32, 9_000,
+                true)));
+        JFreeChart chart = new ReportRenderer().charts(new Report.Panel("4K random read", Throughput.IOPS,
+                List.of(stopped), List.of(), List.of(), List.of())).get(0);
+        assertEquals("Hollow: a point stopped or held up (partial)", subtitle(chart));
+        JFreeChart whole = new ReportRenderer().charts(new Report.Panel("4K random read", Throughput.IOPS,
+                List.of(MEASURED), List.of(), List.of(), List.of())).get(0);
+        assertEquals(0, whole.getSubtitleCount() - 1, "only the legend");
+    }
+
+    @Test
     void aChartWithoutSuchPointsSaysNoneWasMeasuredThere() {
         Report.Panel panel = new Report.Panel("4K random read", Throughput.IOPS, List.of(MEASURED), List.of(
                 new Curve("Kingston DC3000ME 7.68TB (its review)", "16 jobs", List.of(new Curve.XY(16, 1.9e6)))),

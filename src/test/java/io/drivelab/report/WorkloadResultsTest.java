@@ -49,6 +49,8 @@ class WorkloadResultsTest {
                 point("4K random read", "randread", 4096, 1, 1, 1000, 0, 50_000, PointStatus.COMPLETE),
                 point("4K random read", "randread", 4096, 32, 1, 9000, 0, 90_000, PointStatus.PARTIAL))).get(0);
         assertEquals("QD32/1 (partial)", w.peak().orElseThrow().peakAt());
+        assertEquals(List.of(new Curve.XY(1, 1000), new Curve.XY(32, 9000, true)),
+                w.scalingCurves("").get(0).points(), "drawn hollow");
         assertEquals("QD1/1", w.points().get(0).peakAt());
     }
 

@@ -107,7 +107,7 @@ public abstract sealed class WorkloadCurves permits MatrixCurves, GdsioCurves, C
             XYSeries series = index < 0 ? Charts.series(curve.label()) : collection.getSeries(index);
             series.setNotify(false);
             series.clear();
-            curve.points().forEach(p -> series.add(p.x(), p.y(), false));
+            curve.points().forEach(p -> Charts.add(series, p));
             series.setNotify(true);
             if (index < 0) {
                 collection.addSeries(series);
