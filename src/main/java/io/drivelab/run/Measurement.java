@@ -221,9 +221,8 @@ final class Measurement {
         if (why == null) {
             return r;
         }
-        return new PointResult(r.meta(), PointStatus.PARTIAL, r.runtimeMs(), r.read(), r.write(), r.resultJson(),
-                r.histograms(), why + ", so the figures average over the stall; resume the run to measure this point "
-                + "again", r.startedAt(), r.endedAt());
+        return r.withStatus(PointStatus.PARTIAL, why + ", so the figures average over the stall; resume the run to "
+                + "measure this point again");
     }
 
     /** A delay the scheduler alone does not cause on a busy machine; a stopped engine does. */

@@ -41,18 +41,13 @@ final class Passes {
         PointResult last = passes.get(passes.size() - 1).result();
         if (last.error() != null && combined.result().error() == null) {
             // the last pass was held up (see Measurement#flagOverrun): the point as a whole carries its flag
-            combined = flagged(combined, last.status(), last.error());
+            combined = combined.withResult(combined.result().withStatus(last.status(), last.error()));
         } else if (passes.size() < planned && combined.result().status() == PointStatus.COMPLETE) {
-            combined = flagged(combined, PointStatus.PARTIAL, String.format(Locale.ROOT, "stopped after %d of %d "
-                    + "passes; resume the run to measure this point again", passes.size(), planned));
+            combined = combined.withResult(combined.result().withStatus(PointStatus.PARTIAL, String.format(Locale.ROOT,
+                    "stopped after %d of %d passes; resume the run to measure this point again", passes.size(),
+                    planned)));
         }
         return combined;
-    }
-
-    private static Measured flagged(Measured m, PointStatus status, String why) {
-        PointResult r = m.result();
-        return m.withResult(new PointResult(r.meta(), status, r.runtimeMs(), r.read(), r.write(), r.resultJson(),
-                r.histograms(), why, r.startedAt(), r.endedAt()));
     }
 
     private static Measured combineAll(List<Measured> passes, Matrix.Keep keep) {

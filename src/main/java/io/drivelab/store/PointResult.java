@@ -55,8 +55,13 @@ public record PointResult(PointMeta meta, PointStatus status, Long runtimeMs, Di
 
     /** This point marked FAILED with the engine's error, keeping whatever it measured before failing. */
     public PointResult withError(String error) {
-        return new PointResult(meta, PointStatus.FAILED, runtimeMs, read, write, resultJson, histograms,
-                Objects.requireNonNull(error, "error"), startedAt, endedAt);
+        return withStatus(PointStatus.FAILED, Objects.requireNonNull(error, "error"));
+    }
+
+    /** This point's figures under another status and why (PARTIAL: stopped or held up). */
+    public PointResult withStatus(PointStatus newStatus, String why) {
+        return new PointResult(meta, newStatus, runtimeMs, read, write, resultJson, histograms, why, startedAt,
+                endedAt);
     }
 
     private static String abbreviate(String text) {

@@ -66,8 +66,7 @@ class CrystalSummaryTest {
             TestPlan plan = Presets.get(Presets.CRYSTALDISKMARK);
             long id = runOf(store, plan);
             PointResult measured = rnd4kQ1T1Read(plan);
-            PointResult stopped = new PointResult(measured.meta(), PointStatus.PARTIAL, measured.runtimeMs(), measured.read(),
-                    measured.write(), measured.resultJson(), measured.histograms(), "stopped", T, T.plusSeconds(2));
+            PointResult stopped = measured.withStatus(PointStatus.PARTIAL, "stopped");
             store.savePoint(id, stopped, List.of());
             CrystalSummary.Tile read = Reports.crystalSummaries(store, List.of(id)).get(0).rows().get(3).read();
             assertTrue(read.partial());

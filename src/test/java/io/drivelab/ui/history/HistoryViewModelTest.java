@@ -79,12 +79,8 @@ class HistoryViewModelTest {
             Run tiny = store.getRun(first).orElseThrow();
             long id = stopped.createRun(new NewRun("stopped", tiny.planJson(), tiny.planName(), tiny.target(),
                     tiny.targetKind(), null, null, null, null, null));
-            store.listPoints(first).forEach(p -> {
-                var r = p.point();
-                stopped.savePoint(id, new io.drivelab.store.PointResult(r.meta(),
-                        io.drivelab.store.PointStatus.PARTIAL, r.runtimeMs(), r.read(), r.write(), r.resultJson(),
-                        r.histograms(), "stopped by the user", r.startedAt(), r.endedAt()), List.of());
-            });
+            store.listPoints(first).forEach(p -> stopped.savePoint(id, p.point().withStatus(
+                    io.drivelab.store.PointStatus.PARTIAL, "stopped by the user"), List.of()));
             HistoryViewModel history = new HistoryViewModel(new DirectTasks(), stopped, (i, format, file) -> { });
             history.refresh();
 
