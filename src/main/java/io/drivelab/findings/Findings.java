@@ -21,8 +21,8 @@ import io.drivelab.workload.Rw;
  * Findings in words: for every measured point, a sentence per reference drive measured at the very same workload
  * (access pattern, transfer size, IODepth and NumJobs), like "4K random read QD32 × 8 jobs: 1.61 M IOPS, 17 % below
  * the Kingston DC3000ME 7.68TB's 1.95 M (Kingston DC3000ME review, 4K random read section); mean latency 2.3×
- * lower." A point no reference drive was measured at gets one sentence saying so, never a comparison with another
- * depth.
+ * lower." A point no reference drive was measured at gets a sentence saying so, never a comparison with another
+ * depth; a workload's points in a row without one share a sentence.
  */
 public final class Findings {
     /** Up to 16K the reviews count operations; above, bandwidth (as the charts do). */
@@ -38,22 +38,44 @@ public final class Findings {
      */
     public static List<Finding> of(List<PointResult> points, Function<PointMeta, ReferenceMatch> references) {
         List<Finding> findings = new ArrayList<>();
+        List<Unmatched> unmatched = new ArrayList<>();
         for (PointResult p : points) {
             // Checkpoints have no counterpart in the reviews' block I/O figures.
             boolean blockIo = Rw.find(p.meta().rw()).isPresent();
-            if (p.meta().kind() == PointKind.MEASURE && blockIo && throughput(p, preferred(p.meta())) > 0) {
-                findings.addAll(of(p, references.apply(p.meta())));
+            if (p.meta().kind() != PointKind.MEASURE || !blockIo || throughput(p, preferred(p.meta())) <= 0) {
+                continue;
             }
+            ReferenceMatch match = references.apply(p.meta());
+            if (match.same().isEmpty()) {
+                if (!unmatched.isEmpty() && !unmatched.get(0).workload().equals(WorkloadNames.describe(p.meta()))) {
+                    findings.add(unmatched(unmatched));
+                    unmatched.clear();
+                }
+                unmatched.add(new Unmatched(WorkloadNames.describe(p.meta()), p, match));
+                continue;
+            }
+            if (!unmatched.isEmpty()) {
+                findings.add(unmatched(unmatched));
+                unmatched.clear();
+            }
+            findings.addAll(compared(p, match));
+        }
+        if (!unmatched.isEmpty()) {
+            findings.add(unmatched(unmatched));
         }
         return findings;
     }
 
-    private static List<Finding> of(PointResult point, ReferenceMatch match) {
+    /** A point of a workload no chosen reference drive was measured at, at its depth. */
+    private record Unmatched(String workload, PointResult point, ReferenceMatch match) {
+    }
+
+    private static List<Finding> compared(PointResult point, ReferenceMatch match) {
         PointMeta meta = point.meta();
-        String depth = WorkloadNames.depthAndJobs(meta.iodepth(), meta.numjobs());
-        String workload = WorkloadNames.describe(meta) + " " + depth;
+        String workload = WorkloadNames.describe(meta) + " " + WorkloadNames.depthAndJobs(meta.iodepth(),
+                meta.numjobs());
         // a point stopped or held up measured less than the point: its sentences say so first
-        String said = workload + (point.status() == PointStatus.PARTIAL ? " (partial)" : "");
+        String said = workload + partial(point);
         // One comparison per drive and review: its throughput figure, and its latency where it has one.
         Map<String, List<ReferenceFigure>> bySource = new LinkedHashMap<>();
         for (ReferenceFigure f : match.same()) {
@@ -67,16 +89,39 @@ public final class Findings {
                 findings.add(new Finding(workload, figures.get(0).drive().label(), sentence));
             }
         }
-        if (match.same().isEmpty()) {
-            Metric metric = preferred(meta);
-            String unit = metric == Metric.IOPS ? " IOPS" : " MB/s";
-            List<String> nearest = match.nearest().stream().filter(ReferenceFigure::configurationKnown)
-                    .map(f -> WorkloadNames.depthAndJobs(f.iodepth(), f.numjobs())).distinct().limit(3).toList();
-            findings.add(new Finding(workload, null, said + ": " + Figures.compact(throughput(point, metric))
-                    + unit + "; no reference drive was measured at " + depth
-                    + (nearest.isEmpty() ? "." : " (the nearest measured: " + String.join(", ", nearest) + ").")));
-        }
         return findings;
+    }
+
+    /**
+     * One sentence for a workload's points in a row that no reference drive was measured at: "4K random read QD4 ×
+     * 1 job: 62,345 IOPS; no reference drive ..." for one, "4K random read: 62,345 IOPS at QD4 × 1 job, 98,765 IOPS
+     * at QD8 × 1 job; no reference drive was measured at these depths (...)" for several (a sweep of 16 depths
+     * said in 16 sentences buried the comparisons).
+     */
+    private static Finding unmatched(List<Unmatched> points) {
+        Metric metric = preferred(points.get(0).point().meta());
+        String unit = metric == Metric.IOPS ? " IOPS" : " MB/s";
+        List<String> nearest = points.stream().flatMap(u -> u.match().nearest().stream())
+                .filter(ReferenceFigure::configurationKnown)
+                .map(f -> WorkloadNames.depthAndJobs(f.iodepth(), f.numjobs())).distinct().limit(3).toList();
+        String nearestSaid = nearest.isEmpty() ? "." : " (the nearest measured: " + String.join(", ", nearest) + ").";
+        if (points.size() == 1) {
+            PointResult point = points.get(0).point();
+            String depth = WorkloadNames.depthAndJobs(point.meta().iodepth(), point.meta().numjobs());
+            String workload = points.get(0).workload() + " " + depth;
+            return new Finding(workload, null, workload + partial(point) + ": "
+                    + Figures.compact(throughput(point, metric)) + unit + "; no reference drive was measured at "
+                    + depth + nearestSaid);
+        }
+        List<String> figures = points.stream().map(Unmatched::point).map(p -> Figures.compact(throughput(p, metric))
+                + unit + " at " + WorkloadNames.depthAndJobs(p.meta().iodepth(), p.meta().numjobs()) + partial(p))
+                .toList();
+        return new Finding(points.get(0).workload(), null, points.get(0).workload() + ": " + String.join(", ", figures)
+                + "; no reference drive was measured at these depths" + nearestSaid);
+    }
+
+    private static String partial(PointResult point) {
+        return point.status() == PointStatus.PARTIAL ? " (partial)" : "";
     }
 
     /** "WORKLOAD: 1.61 M IOPS, 17 % below the DRIVE's 1.95 M (REVIEW, SECTION section); mean latency 2.3× lower." */

@@ -14,6 +14,9 @@ import io.drivelab.report.Report;
 import io.drivelab.report.ReportRenderer;
 import io.drivelab.report.Reports;
 import io.drivelab.report.TinyRuns;
+import io.drivelab.store.PointMeta;
+import io.drivelab.store.PointResult;
+import io.drivelab.store.PointStatus;
 import io.drivelab.store.Store;
 import io.drivelab.store.StoredPoint;
 import org.junit.jupiter.api.AfterAll;
@@ -80,6 +83,28 @@ class FindingsTest {
         assertTrue(findings.get(0).sentence().startsWith("4K random read QD4 × 1 job: "
                 + Figures.compact(iops(4)) + " IOPS; no reference drive was measured at QD4 × 1 job (the nearest "
                 + "measured: "), findings.get(0).sentence());
+    }
+
+    @Test
+    void aWorkloadsPointsInARowWithoutADriveShareOneSentence() {
+        // a quick run on two targets in Compare: 26 of its 32 sentences said "no reference drive was measured at"
+        List<PointResult> points = store.listPoints(run).stream().map(StoredPoint::point).map(p -> {
+            PointMeta m = p.meta();
+            // the review measured 4K random reads at QD16 x 8 jobs, never at QD3 x 8 jobs
+            return m.iodepth() != 16 ? p : new PointResult(new PointMeta(m.pointKey(), m.seq(), m.kind(), m.workload(),
+                    m.rw(), m.bs(), m.bsMix(), m.rwmixread(), 3, m.numjobs()), PointStatus.PARTIAL, p.runtimeMs(),
+                    p.read(), p.write(), p.resultJson(), p.histograms(), "stopped", p.startedAt(), p.endedAt());
+        }).toList();
+        List<Finding> findings = Findings.of(points, kingston::match);
+        assertEquals(2, findings.size(), findings.toString());
+        assertEquals("4K random read", findings.get(0).workload());
+        assertEquals(null, findings.get(0).drive());
+        String sentence = findings.get(0).sentence();
+        assertTrue(sentence.startsWith("4K random read: " + Figures.compact(points.get(0).read().iops())
+                + " IOPS at QD3 × 8 jobs (partial), " + Figures.compact(iops(4)) + " IOPS at QD4 × 1 job; no "
+                + "reference drive was measured at these depths (the nearest measured: QD"), sentence);
+        assertTrue(findings.get(1).sentence().startsWith("4K random read QD1 × 1 job: mean latency"),
+                findings.get(1).sentence());
     }
 
     @Test
