@@ -25,6 +25,12 @@ public final class Messages {
         return message;
     }
 
+    /** A run the window listed that the database no longer has: the CLI or another window deleted it since. */
+    public static String runGone(long runId) {
+        return "Run " + runId + " is no longer stored: it was deleted since this list was read (by `drivelab delete` "
+                + "or another DriveLab window). The list is read again.";
+    }
+
     /** A message as a sentence: capital first letter, a full stop at the end. */
     public static String sentence(String message) {
         if (message == null || message.isBlank()) {

@@ -122,7 +122,12 @@ public final class CompareViewModel {
 
     /** Compares just this run (History's "Open"). */
     public void show(long runId) {
-        tasks.create(store::listRuns).onSuccess(list -> setRuns(list, Set.of(runId))).onError(this::failed).start();
+        tasks.create(store::listRuns).onSuccess(list -> {
+            setRuns(list, Set.of(runId));
+            if (list.stream().noneMatch(r -> r.id() == runId)) {
+                message.set(Messages.runGone(runId));
+            }
+        }).onError(this::failed).start();
     }
 
     private void setRuns(List<Run> list, Set<Long> chosen) {

@@ -122,7 +122,7 @@ public final class HistoryViewModel {
         }).onSuccess(x -> {
             message.set("Run " + run.id() + " renamed.");
             refresh();
-        }).onError(this::failed).start();
+        }).onError(e -> failed(run, e)).start();
     }
 
     /**
@@ -135,7 +135,7 @@ public final class HistoryViewModel {
                     : ", with the test file it kept for its resume, " + deleted.testFileRemoved())
                     + (deleted.testFileLeft() == null ? "." : "; " + deleted.testFileLeft() + "."));
             refresh();
-        }).onError(this::failed).start();
+        }).onError(e -> failed(run, e)).start();
     }
 
     /** What deleting {@code run} does, for the user to confirm. */
@@ -150,12 +150,24 @@ public final class HistoryViewModel {
             exporter.export(run.id(), format, file);
             return file;
         }).onSuccess(f -> message.set("Run " + run.id() + " exported to " + f + "."))
-                .onError(this::failed).start();
+                .onError(e -> failed(run, e)).start();
     }
 
     /** An interrupted or failed run can go on from its first unfinished point. */
     public static boolean resumable(Run run) {
         return run != null && (run.status() == RunStatus.INTERRUPTED || run.status() == RunStatus.FAILED);
+    }
+
+    /** An action on a listed run failed: because the CLI or another window deleted it meanwhile, or as said. */
+    private void failed(Run run, Throwable e) {
+        tasks.create(() -> store.getRun(run.id()).isPresent()).onSuccess(stored -> {
+            if (stored) {
+                failed(e);
+            } else {
+                message.set(Messages.runGone(run.id()));
+                refresh();
+            }
+        }).onError(this::failed).start();
     }
 
     private void failed(Throwable e) {

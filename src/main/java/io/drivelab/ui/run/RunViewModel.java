@@ -267,10 +267,10 @@ public final class RunViewModel {
         RunSession s = begin();
         thread = tasks.startThread("drivelab-run", () -> {
             try {
-                List<StoredPoint> earlier = store.listPoints(runId);
-                feed.post(new Earlier(runId, earlier.stream().map(StoredPoint::point).toList(),
-                        PointKinds.ofPlanJson(store.getRun(runId).map(Run::planJson).orElse(null))));
-                Path target = Path.of(store.getRun(runId).orElseThrow().target());
+                Run stored = store.getRun(runId).orElseThrow(() -> new IllegalStateException(Messages.runGone(runId)));
+                feed.post(new Earlier(runId, store.listPoints(runId).stream().map(StoredPoint::point).toList(),
+                        PointKinds.ofPlanJson(stored.planJson())));
+                Path target = Path.of(stored.target());
                 // a remote device is confirmed as HOST:/dev/X
                 Path confirmedAs = RemoteTarget.of(target).map(r -> Path.of(r.confirmation())).orElse(target);
                 s.resume(runId, confirmed.typed(confirmedAs), confirmed.overwrite().contains(target), feed);

@@ -119,6 +119,20 @@ class CompareViewModelTest {
     }
 
     @Test
+    void openingARunDeletedElsewhereSaysSo(@TempDir Path dir) {
+        // History's Open on a run `drivelab delete` removed meanwhile showed an empty Compare without a word
+        long gone = TinyRuns.twoPoints(store, dir);
+        store.deleteRun(gone);
+        CompareViewModel vm = compare(Set.of());
+        vm.show(gone);
+        assertEquals(List.of(), vm.chosenRunIds());
+        assertEquals(List.of(second, first), vm.runs().stream().map(r -> r.run().id()).toList());
+        assertEquals("Run " + gone + " is no longer stored: it was deleted since this list was read (by "
+                + "`drivelab delete` or another DriveLab window). The list is read again.",
+                vm.messageProperty().get());
+    }
+
+    @Test
     void tickingAReferenceDriveAddsItsPublishedCurvesOfTheSameWorkload() {
         CompareViewModel vm = compare(Set.of());
         vm.show(first);

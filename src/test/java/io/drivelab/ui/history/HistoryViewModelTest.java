@@ -170,6 +170,27 @@ class HistoryViewModelTest {
     }
 
     @Test
+    void anActionOnARunDeletedElsewhereSaysSoAndListsTheRunsAgain() {
+        // `drivelab delete` in a terminal while the window listed the run: "No run 7." and the run stayed listed
+        long third = TinyRuns.twoPoints(store, dir);
+        HistoryViewModel vm = new HistoryViewModel(new DirectTasks(), store, (id, format, file) ->
+                io.drivelab.export.RunExport.write(store, id, io.drivelab.export.RunExport.Format.CSV, false, file));
+        vm.refresh();
+        Run listed = vm.runs().stream().filter(r -> r.id() == third).findFirst().orElseThrow();
+        store.deleteRun(third);
+        for (Runnable action : List.<Runnable>of(() -> vm.rename(listed, "new name"), () -> vm.delete(listed),
+                () -> vm.export(listed, HistoryViewModel.ExportFormat.CSV, dir.resolve("gone.csv")))) {
+            vm.refresh();
+            assertTrue(vm.runs().contains(listed) || vm.runs().stream().noneMatch(r -> r.id() == third));
+            action.run();
+            assertEquals("Run " + third + " is no longer stored: it was deleted since this list was read (by "
+                    + "`drivelab delete` or another DriveLab window). The list is read again.",
+                    vm.messageProperty().get());
+            assertTrue(vm.runs().stream().noneMatch(r -> r.id() == third));
+        }
+    }
+
+    @Test
     void deletingAnInterruptedRunOnATestFileRemovesTheFileItKeptForItsResume() throws Exception {
         Path file = dir.resolve("drivelab-test.img");
         long id = store.createRun(new NewRun("quick on " + file, "{}", "quick", file.toString(), "file", null,

@@ -209,6 +209,19 @@ class RunViewModelTest {
     }
 
     @Test
+    void resumingARunDeletedElsewhereSaysSo() throws InterruptedException {
+        // History listed it, `drivelab delete` removed it: the run bar said "run 9: No value present"
+        long runId = store.createRun(new io.drivelab.store.NewRun("gone", "{}", "quick", dir.resolve("gone.img")
+                .toString(), "file", null, "host", "test"));
+        store.updateRunStatus(runId, RunStatus.INTERRUPTED, "stopped by the user");
+        store.deleteRun(runId);
+        vm.resume(runId, RunViewModel.Confirmed.NOTHING);
+        drainUntil(() -> !vm.isRunning(), Duration.ofSeconds(30));
+        assertTrue(vm.errorProperty().get().contains("Run " + runId + " is no longer stored: it was deleted since"),
+                vm.errorProperty().get());
+    }
+
+    @Test
     void aPointStoppedInItsRampIsReplacedByItsMeasurementWhenTheRunResumes() throws InterruptedException {
         plan.workloads().subList(1, 4).forEach(w -> w.includedProperty().set(false));
         plan.rampProperty().set(3);
