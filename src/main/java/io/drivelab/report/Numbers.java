@@ -22,6 +22,11 @@ public final class Numbers {
         return us == null ? null : format(us, us >= 10_000 ? 0 : 1);
     }
 
+    /** Microseconds as milliseconds, two decimals up to 100 ms: "28.97", "303.7"; null for no value. */
+    public static String millis(Double us) {
+        return us == null ? null : format(us / 1000, us >= 100_000 ? 1 : 2);
+    }
+
     /** A latency in the unit that keeps it short: "95.3 µs", "2.47 ms", "303.7 ms", "2.41 s"; null for none. */
     public static String latency(Double us) {
         if (us == null) {

@@ -77,6 +77,21 @@ public final class Percentiles {
         return all;
     }
 
+    /**
+     * The unit a table of these rows reads best in, as fio prints its percentiles: "ms" once a figure reaches 10 ms
+     * ("28,967" and "303,722" under "µs" were hard to read beside "38.7"), "µs" below.
+     */
+    public static String unit(List<Row> rows) {
+        double largest = rows.stream().flatMap(r -> java.util.stream.Stream.of(r.readUs(), r.writeUs()))
+                .filter(Objects::nonNull).mapToDouble(Double::doubleValue).max().orElse(0);
+        return largest >= 10_000 ? "ms" : "µs";
+    }
+
+    /** A figure of a table in {@code unit} (of {@link #unit}): "95.3" µs, "28.97" ms; null for no figure. */
+    public static String figure(Double us, String unit) {
+        return "ms".equals(unit) ? Numbers.millis(us) : Numbers.micros(us);
+    }
+
     private static Double micros(JsonNode direction, String key) {
         if (direction.path("ios").asLong(0) == 0) {
             return null;

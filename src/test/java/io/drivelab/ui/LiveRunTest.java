@@ -158,6 +158,11 @@ class LiveRunTest {
                         .anyMatch(figure -> !figure.equals("-")),
                 "showing the last point's figures: " + items.stream()
                         .map(r -> ((LiveView.PercentileRow) r).figures()).toList());
+        // the figures' unit, µs or ms, is the one their headers name
+        String unit = fx(() -> io.drivelab.report.Percentiles.unit(app.window().run().live().percentiles()));
+        assertEquals(List.of("Percentile", "Read " + unit, "Write " + unit), fx(() -> robot.lookup("#percentiles")
+                .queryAs(javafx.scene.control.TableView.class).getColumns().stream()
+                .map(c -> ((javafx.scene.control.TableColumn<?, ?>) c).getText()).toList()));
     }
 
     /**

@@ -8,7 +8,6 @@ import java.util.Map;
 import io.drivelab.report.Charts;
 import io.drivelab.report.CrystalSummary;
 import io.drivelab.report.LoadCurves;
-import io.drivelab.report.Numbers;
 import io.drivelab.report.Percentiles;
 import io.drivelab.report.Report;
 import io.drivelab.report.SuiteCharts;
@@ -87,12 +86,14 @@ public final class LiveView extends VBox {
         // styled with the window, not in the pulse the run's first point ends in (105 nodes: a 150 ms pause). The
         // rows stay; a point's end changes their figures in place (replaced rows had the table rebuild its cells,
         // and the pulse after most point ends painted the whole window: 40-55 ms in software).
-        List<PercentileRow> rows = Percentiles.everyShown(live.percentiles()).stream().map(PercentileRow::new)
-                .toList();
+        StringProperty unit = new SimpleStringProperty(Percentiles.unit(live.percentiles()));
+        List<PercentileRow> rows = Percentiles.everyShown(live.percentiles()).stream()
+                .map(r -> new PercentileRow(r, unit.get())).toList();
         live.percentiles().addListener((ListChangeListener<Percentiles.Row>) c -> {
             List<Percentiles.Row> shown = Percentiles.everyShown(live.percentiles());
+            unit.set(Percentiles.unit(shown));
             for (int i = 0; i < rows.size(); i++) {
-                rows.get(i).show(shown.get(i));
+                rows.get(i).show(shown.get(i), unit.get());
             }
         });
         TableView<PercentileRow> percentiles = new TableView<>(FXCollections.observableArrayList(rows));
@@ -101,8 +102,11 @@ public final class LiveView extends VBox {
         // Rows of one height: each layout places the cells without measuring them first.
         percentiles.setFixedCellSize(24);
         percentiles.getColumns().add(column("Percentile", r -> new ReadOnlyStringWrapper(r.label())));
-        percentiles.getColumns().add(column("Read µs", r -> r.read));
-        percentiles.getColumns().add(column("Write µs", r -> r.write));
+        percentiles.getColumns().add(column("Read", r -> r.read));
+        percentiles.getColumns().add(column("Write", r -> r.write));
+        for (TableColumn<PercentileRow, ?> figures : percentiles.getColumns().subList(1, 3)) {
+            figures.textProperty().bind(javafx.beans.binding.Bindings.concat(figures.getText(), " ", unit));
+        }
         TableCopy.install(percentiles);
         Label percentilesTitle = new Label();
         percentilesTitle.textProperty().bind(live.percentilesTitleProperty());
@@ -298,14 +302,14 @@ public final class LiveView extends VBox {
         private final StringProperty read = new SimpleStringProperty("-");
         private final StringProperty write = new SimpleStringProperty("-");
 
-        PercentileRow(Percentiles.Row row) {
+        PercentileRow(Percentiles.Row row, String unit) {
             label = row.label();
-            show(row);
+            show(row, unit);
         }
 
-        void show(Percentiles.Row row) {
-            read.set(orDash(Numbers.micros(row.readUs())));
-            write.set(orDash(Numbers.micros(row.writeUs())));
+        void show(Percentiles.Row row, String unit) {
+            read.set(orDash(Percentiles.figure(row.readUs(), unit)));
+            write.set(orDash(Percentiles.figure(row.writeUs(), unit)));
         }
 
         public String label() {

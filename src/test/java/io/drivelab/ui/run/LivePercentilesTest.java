@@ -52,4 +52,23 @@ class LivePercentilesTest {
         live.pointFinished(item, LiveLoadCurveTest.result(item, 100_000, null, 900), List.of());
         assertEquals(two, live.percentiles(), "a point without latencies leaves the last one's shown");
     }
+
+    @Test
+    void aTableWithAFigureOf10MsOrMoreIsInMilliseconds() {
+        // "28,967" under "Write µs" beside "38.7": fio prints such a table in msec
+        java.util.Locale before = java.util.Locale.getDefault(java.util.Locale.Category.FORMAT);
+        java.util.Locale.setDefault(java.util.Locale.Category.FORMAT, java.util.Locale.US);
+        try {
+            assertEquals("µs", Percentiles.unit(rows(9_999.9)));
+            List<Percentiles.Row> slow = List.of(new Percentiles.Row("p50", null, 38.7),
+                    new Percentiles.Row("p99.99", null, 28_967.0), new Percentiles.Row("p99.999", 303_722.0, null));
+            assertEquals("ms", Percentiles.unit(slow));
+            assertEquals(List.of("0.04", "28.97", "303.7"), slow.stream().map(r -> Percentiles.figure(
+                    r.writeUs() != null ? r.writeUs() : r.readUs(), "ms")).toList());
+            assertEquals("9,999.9", Percentiles.figure(9_999.9, "µs"));
+            assertEquals("µs", Percentiles.unit(List.of()));
+        } finally {
+            java.util.Locale.setDefault(java.util.Locale.Category.FORMAT, before);
+        }
+    }
 }
