@@ -207,6 +207,34 @@ class MainWindowTest {
     }
 
     @Test
+    void aTimePastItsFieldsLimitIsUsedAtTheLimitAndSaidSo() throws Exception {
+        // 100000 in Runtime became 86400 without a word
+        open();
+        Spinner<?> runtime = find("#runtime", Spinner.class);
+        Label note = find("#time-limit", Label.class);
+        assertFalse(note.isVisible());
+        robot.doubleClickOn(runtime.getEditor()).write("100000");
+        robot.clickOn("#ramp");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(86_400, runtime.getValue());
+        assertEquals("86400", runtime.getEditor().getText());
+        assertTrue(note.isVisible());
+        assertEquals(String.format("Runtime: %,d s is more than the most it takes, %,d s; %,d s is used.", 100_000,
+                86_400, 86_400), note.getText());
+
+        Spinner<?> ramp = find("#ramp", Spinner.class);
+        robot.doubleClickOn(ramp.getEditor()).write("2");
+        robot.clickOn("#runtime");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(note.getText().startsWith("Runtime:"), "another field's value in range leaves it");
+        robot.doubleClickOn(runtime.getEditor()).write("30");
+        robot.clickOn("#ramp");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(30, runtime.getValue());
+        assertFalse(note.isVisible(), note.getText());
+    }
+
+    @Test
     void anExceptionNothingCaughtOnTheUiThreadIsSaidOnTheStatusLine() throws Exception {
         open();
         javafx.application.Platform.runLater(() -> {

@@ -1,6 +1,7 @@
 package io.drivelab.ui.plan;
 
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 import io.drivelab.ui.common.FileDialogs;
@@ -114,12 +115,19 @@ public final class PlanView extends ScrollPane {
         GridPane times = new GridPane();
         times.setHgap(8);
         times.setVgap(4);
-        times.addRow(0, fixed("Runtime"), spinner("runtime", 1, 86_400, model.runtimeProperty()),
+        // a value past a field's limits is used at the limit, and said so (before, without a word)
+        Label outOfRange = hint("");
+        outOfRange.setId("time-limit");
+        outOfRange.setWrapText(true);
+        outOfRange.visibleProperty().bind(outOfRange.textProperty().isNotEmpty());
+        outOfRange.managedProperty().bind(outOfRange.visibleProperty());
+        times.addRow(0, fixed("Runtime"), spinner("Runtime", 1, 86_400, model.runtimeProperty(), outOfRange),
                 hint("s per point"));
-        times.addRow(1, fixed("Ramp"), spinner("ramp", 0, 3_600, model.rampProperty()),
+        times.addRow(1, fixed("Ramp"), spinner("Ramp", 0, 3_600, model.rampProperty(), outOfRange),
                 hint("s before, not counted"));
-        times.addRow(2, fixed("Idle"), spinner("idle", 0, 86_400, model.idleProperty()),
+        times.addRow(2, fixed("Idle"), spinner("Idle", 0, 86_400, model.idleProperty(), outOfRange),
                 hint("s rest after each"));
+        times.add(outOfRange, 0, 3, 3, 1);
 
         // A checkpoint plan has no matrix: its checkpoints instead of times that would change nothing.
         times.visibleProperty().bind(model.timesApplyProperty());
@@ -262,10 +270,11 @@ public final class PlanView extends ScrollPane {
         return new VBox(4, row, notOffered);
     }
 
-    private static Spinner<Integer> spinner(String id, int min, int max,
-                                            ObjectProperty<Integer> value) {
+    /** Whole seconds, {@code min} to {@code max}: a value past them is used at the limit, said in {@code note}. */
+    private static Spinner<Integer> spinner(String name, int min, int max, ObjectProperty<Integer> value,
+                                            Label note) {
         Spinner<Integer> spinner = new Spinner<>(min, max, value.get() == null ? min : value.get());
-        spinner.setId(id);
+        spinner.setId(name.toLowerCase(Locale.ROOT));
         spinner.setEditable(true);
         // whole seconds only: "abc" threw NumberFormatException on the UI thread at commit and stayed shown
         // while the run would have used the old value
@@ -281,7 +290,19 @@ public final class PlanView extends ScrollPane {
 
             @Override
             public Integer fromString(String text) {
-                return text == null || text.isBlank() ? values.getValue() : Integer.valueOf(text.strip());
+                if (text == null || text.isBlank()) {
+                    return values.getValue();
+                }
+                int typed = Integer.parseInt(text.strip());
+                int used = Math.max(min, Math.min(max, typed));
+                if (used != typed) {
+                    note.setText(String.format("%s: %,d s is %s %,d s; %,d s is used.", name, typed,
+                            typed > max ? "more than the most it takes," : "less than the least it takes,", used,
+                            used));
+                } else if (note.getText().startsWith(name + ":")) {
+                    note.setText("");
+                }
+                return used;
             }
         });
         spinner.focusedProperty().addListener((o, was, focused) -> {
