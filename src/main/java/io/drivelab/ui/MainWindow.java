@@ -13,6 +13,7 @@ import io.drivelab.store.Run;
 import io.drivelab.store.Store;
 import io.drivelab.ui.common.FileDialogs;
 import io.drivelab.ui.common.FxFileDialogs;
+import io.drivelab.ui.common.LastFolderDialogs;
 import io.drivelab.ui.common.FxTasks;
 import io.drivelab.ui.common.Tabs;
 import io.drivelab.ui.common.RepaintAnchor;
@@ -68,7 +69,7 @@ public final class MainWindow {
     private final Stage stage;
     private final AppContext context;
     private final FxTasks tasks;
-    private final FileDialogs dialogs;
+    private final LastFolderDialogs dialogs;
     private final TargetsViewModel targets;
     private final PlanViewModel plan;
     private final RunViewModel run;
@@ -101,9 +102,10 @@ public final class MainWindow {
         this.stage = stage;
         this.context = context;
         this.tasks = tasks;
-        this.dialogs = testDialogs != null ? testDialogs : new FxFileDialogs(stage);
         this.questions = new StartQuestions(stage, statusLine::setText);
         Settings settings = ready.settings();
+        this.dialogs = new LastFolderDialogs(testDialogs != null ? testDialogs : new FxFileDialogs(stage),
+                settings.dialogFolder());
 
         targets = new TargetsViewModel(tasks, context.discovery(), settings.folder(), settings.fileSize());
         targets.orderProperty().set(Boolean.TRUE.equals(settings.runTogether()) ? RunSession.Order.TOGETHER
@@ -363,7 +365,7 @@ public final class MainWindow {
                 compare.logScaleProperty().get(), tabs.getSelectionModel().getSelectedItem().getText(),
                 theme.get().name(), targets.orderProperty().get() == RunSession.Order.TOGETHER,
                 plan.engine().chosenProperty().get().remembered(), targets.remoteHosts(),
-                targets.stopOthersOnFailureProperty().get(), plan.cpus().remembered());
+                targets.stopOthersOnFailureProperty().get(), plan.cpus().remembered(), dialogs.lastFolder());
     }
 
     private void restorePlan(Settings s) {

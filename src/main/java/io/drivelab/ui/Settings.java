@@ -27,13 +27,14 @@ import io.drivelab.ui.targets.TargetsViewModel;
  * @param stopOthersOnFailure whether the targets running at the same time all stop when one fails (null: the
  *                        others go on)
  * @param cpusAllowed     the CPUs a run keeps to, as typed ("1", "0-3"), or null: the scheduler places its jobs
+ * @param dialogFolder    the folder a file dialog saved to or opened from last, or null: the home folder
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Settings(double width, double height, String preset, String planFile, Integer runtime, Integer ramp,
                        Integer idle, Boolean preconditions, String folder, String fileSize,
                        List<String> referenceDrives, Boolean logScale, String tab, String theme,
                        Boolean runTogether, String engine, List<TargetsViewModel.RemoteHost> remoteHosts,
-                       Boolean stopOthersOnFailure, String cpusAllowed) {
+                       Boolean stopOthersOnFailure, String cpusAllowed, String dialogFolder) {
 
     public static final double DEFAULT_WIDTH = 1440;
     public static final double DEFAULT_HEIGHT = 900;
@@ -41,7 +42,7 @@ public record Settings(double width, double height, String preset, String planFi
 
     public static Settings defaults() {
         return new Settings(DEFAULT_WIDTH, DEFAULT_HEIGHT, null, null, null, null, null, null,
-                System.getProperty("java.io.tmpdir"), "1G", null, null, null, null, null, null, null, null, null);
+                System.getProperty("java.io.tmpdir"), "1G", null, null, null, null, null, null, null, null, null, null);
     }
 
     /** $XDG_CONFIG_HOME/drivelab/gui.json, else ~/.config/drivelab/gui.json. */
@@ -68,7 +69,7 @@ public record Settings(double width, double height, String preset, String planFi
                     s.preset(), s.planFile(), s.runtime(), s.ramp(), s.idle(), s.preconditions(),
                     s.folder() == null ? d.folder() : s.folder(), s.fileSize() == null ? d.fileSize() : s.fileSize(),
                     s.referenceDrives(), s.logScale(), s.tab(), s.theme(), s.runTogether(), s.engine(),
-                    s.remoteHosts(), s.stopOthersOnFailure(), s.cpusAllowed());
+                    s.remoteHosts(), s.stopOthersOnFailure(), s.cpusAllowed(), s.dialogFolder());
         } catch (IOException e) {
             // Settings are a convenience: a damaged file must not keep the window from opening.
             return defaults();

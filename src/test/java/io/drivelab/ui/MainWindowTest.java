@@ -255,6 +255,7 @@ class MainWindowTest {
             find("#preset", ComboBox.class).setValue("crystaldiskmark");
             find("#file-size", TextField.class).setText("2G");
             ((Spinner<Integer>) find("#runtime", Spinner.class)).getValueFactory().setValue(3);
+            find("#plan-save", javafx.scene.control.Button.class).fire();
             ((javafx.scene.control.ChoiceBox<RunSession.Order>) find("#run-order",
                     javafx.scene.control.ChoiceBox.class)).setValue(RunSession.Order.TOGETHER);
             find("#tabs", javafx.scene.control.TabPane.class).getSelectionModel().select(1);
@@ -264,6 +265,8 @@ class MainWindowTest {
         double width = stage.getScene().getWidth();
         double height = stage.getScene().getHeight();
         close();
+        // the plan was saved in a folder of the user's: the dialogs open there after a restart
+        assertEquals(dir.toString(), io.drivelab.ui.Settings.load(dir.resolve("config/gui.json")).dialogFolder());
 
         open();
         assertEquals(width, stage.getScene().getWidth(), 1);

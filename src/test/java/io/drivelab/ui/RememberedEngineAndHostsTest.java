@@ -27,7 +27,7 @@ class RememberedEngineAndHostsTest {
         Settings d = Settings.defaults();
         Settings saved = new Settings(d.width(), d.height(), d.preset(), d.planFile(), d.runtime(), d.ramp(),
                 d.idle(), d.preconditions(), d.folder(), d.fileSize(), d.referenceDrives(), d.logScale(), d.tab(),
-                d.theme(), d.runTogether(), EngineChoice.Engine.FIO.remembered(), hosts, null, null);
+                d.theme(), d.runTogether(), EngineChoice.Engine.FIO.remembered(), hosts, null, null, null);
         Path file = dir.resolve("gui.json");
         saved.save(file);
         Settings read = Settings.load(file);
@@ -50,7 +50,7 @@ class RememberedEngineAndHostsTest {
         Path file = dir.resolve("gui.json");
         new Settings(d.width(), d.height(), d.preset(), d.planFile(), d.runtime(), d.ramp(), d.idle(),
                 d.preconditions(), d.folder(), d.fileSize(), d.referenceDrives(), d.logScale(), d.tab(), d.theme(),
-                true, d.engine(), d.remoteHosts(), true, null).save(file);
+                true, d.engine(), d.remoteHosts(), true, null, null).save(file);
         assertEquals(Boolean.TRUE, Settings.load(file).stopOthersOnFailure());
 
         Files.writeString(file, "{\"width\": 1200, \"height\": 800, \"runTogether\": true, \"remoteHosts\": "
@@ -67,7 +67,7 @@ class RememberedEngineAndHostsTest {
         Path file = dir.resolve("gui.json");
         new Settings(d.width(), d.height(), d.preset(), d.planFile(), d.runtime(), d.ramp(), d.idle(),
                 d.preconditions(), d.folder(), d.fileSize(), d.referenceDrives(), d.logScale(), d.tab(), d.theme(),
-                d.runTogether(), d.engine(), d.remoteHosts(), d.stopOthersOnFailure(), "0,2-3").save(file);
+                d.runTogether(), d.engine(), d.remoteHosts(), d.stopOthersOnFailure(), "0,2-3", null).save(file);
         assertEquals("0,2-3", Settings.load(file).cpusAllowed());
 
         // a file written before the field, with everything it had then

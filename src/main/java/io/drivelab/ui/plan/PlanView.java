@@ -70,6 +70,7 @@ public final class PlanView extends ScrollPane {
             }
         }));
         Button save = new Button("Save…");
+        save.setId("plan-save");
         save.setTooltip(new Tooltip("Save the plan as edited (JSON)"));
         save.disableProperty().bind(model.planProperty().isNull());
         save.setOnAction(e -> dialogs.saveFile("Save the plan", home().resolve(model.chosenProperty().get()
