@@ -8,12 +8,14 @@ import io.drivelab.store.PointStatus;
 import io.drivelab.store.RunStatus;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.workload.PlanItem;
+import io.drivelab.workload.TestPlan;
 import io.drivelab.workload.Units;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableValue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,8 +71,23 @@ final class LiveStatus {
     /** The whole second of the run's elapsed time the progress shown was taken at. */
     private long shownSecond = -1;
 
-    LiveStatus(LiveCharts live) {
+    /** @param plan the plan chosen, shown with the drives' published curves until the window's first run */
+    LiveStatus(LiveCharts live, ObservableValue<TestPlan> plan) {
         this.live = live;
+        plan.addListener((o, a, b) -> preview(b));
+        preview(plan.getValue());
+    }
+
+    /**
+     * Before the window's first run, the charts show the plan's workloads with the chosen reference drives' curves:
+     * what the run will be measured against (issue 13), where they showed empty axes until a run started.
+     */
+    private void preview(TestPlan plan) {
+        if (plan == null || running.get() || lastRunId.get() > 0) {
+            return;
+        }
+        live.clear();
+        live.planned(null, plan, plan.expand());
     }
 
     /** A run (or a resume) starts: what the last one showed goes. */

@@ -105,7 +105,7 @@ public final class RunViewModel {
         this.statusIntervalMs = statusIntervalMs;
         this.feed = new LiveFeed(store);
         this.startCheck = new StartCheck(discovery);
-        this.shown = new LiveStatus(live);
+        this.shown = new LiveStatus(live, plan.planProperty());
         targets.targets().addListener((InvalidationListener) o -> recheck());
         plan.planProperty().addListener(o -> recheck());
         plan.cpus().textProperty().addListener(o -> recheck());

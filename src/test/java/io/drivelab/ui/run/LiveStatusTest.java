@@ -36,6 +36,39 @@ class LiveStatusTest {
     }
 
     @Test
+    void beforeTheFirstRunTheChosenPlansWorkloadsAreShownWithTheDrivesCurves() {
+        // until a run started, the live view showed empty axes and "(after the first point)"
+        LiveCharts live = new LiveCharts();
+        live.setReferences(LibraryCurves.of(ReferenceLibrary.shipped()));
+        var plan = new javafx.beans.property.SimpleObjectProperty<>(Presets.get(Presets.QUICK)
+                .withTarget(Region.ofSize(64L << 20)));
+        LiveStatus status = new LiveStatus(live, plan);
+        live.flush();
+        assertEquals(List.of("128K sequential write", "128K sequential read", "4K random read", "4K random write"),
+                live.workloadNames());
+        assertEquals("128K sequential write", live.shownWorkloadProperty().get());
+        assertTrue(live.workload("4K random read").leftReferences().getSeriesCount() > 0, "the drives' curves");
+        assertEquals(0, live.workload("4K random read").pointCount());
+
+        plan.set(Presets.get(Presets.CRYSTALDISKMARK).withTarget(Region.ofSize(64L << 20)));
+        assertTrue(live.workloadNames().stream().noneMatch(n -> n.equals("128K sequential write")),
+                "another plan chosen: its workloads, " + live.workloadNames());
+        assertEquals(live.workloadNames().get(0), live.shownWorkloadProperty().get());
+
+        plan.set(null);
+        assertTrue(!live.workloadNames().isEmpty(), "a plan being edited into shape leaves the last one shown");
+
+        // once a run has been shown, its results stay whatever plan is chosen next
+        LiveFeed feed = new LiveFeed(null);
+        status.starting();
+        feed.runStarted(7, Presets.get(Presets.QUICK).withTarget(Region.ofSize(64L << 20)).expand());
+        feed.drain().forEach(status::apply);
+        status.apply(new LiveFeed.AllFinished());
+        plan.set(Presets.get(Presets.CRYSTALDISKMARK).withTarget(Region.ofSize(64L << 20)));
+        assertEquals("128K sequential write", live.workloadNames().get(0), "the run's workloads stay");
+    }
+
+    @Test
     void referenceDrivesChangedDuringARunAreTheOnesEveryWorkloadShowsWhenLookedAt() {
         LiveCharts live = quickRunStartedWithTheShippedDrives();
         assertTrue(live.workload("4K random read").leftReferences().getSeriesCount() > 0);
@@ -52,7 +85,7 @@ class LiveStatusTest {
 
     @Test
     void theSamplesProgressMovesTheBarOnceASecondNotPerSample() {
-        LiveStatus status = new LiveStatus(new LiveCharts());
+        LiveStatus status = new LiveStatus(new LiveCharts(), new javafx.beans.property.SimpleObjectProperty<>());
         LiveFeed feed = new LiveFeed(null);
         status.starting();
         int[] changes = {0};
@@ -76,7 +109,7 @@ class LiveStatusTest {
     @Test
     void everySampleTheWindowDrainsIsCountedAsTakenInThoughTheTimeChartThinsThem() {
         LiveCharts live = new LiveCharts();
-        LiveStatus status = new LiveStatus(live);
+        LiveStatus status = new LiveStatus(live, new javafx.beans.property.SimpleObjectProperty<>());
         LiveFeed feed = new LiveFeed(null);
         status.starting();
         int count = LiveTrace.CAPACITY * 3;
@@ -95,7 +128,7 @@ class LiveStatusTest {
 
     @Test
     void aRunOnATestFileStoppedUnfinishedSaysItsFileIsKeptForTheResume() {
-        LiveStatus status = new LiveStatus(new LiveCharts());
+        LiveStatus status = new LiveStatus(new LiveCharts(), new javafx.beans.property.SimpleObjectProperty<>());
         status.starting();
         Run run = new Run(7, "quick on /dev/shm/drivelab-test.img", "{}", "quick", "/dev/shm/drivelab-test.img",
                 "file", null, "lab1", "0.1.0", Instant.parse("2026-12-03T17:00:00Z"), null, RunStatus.RUNNING, null,
@@ -109,7 +142,7 @@ class LiveStatusTest {
 
     @Test
     void whenOneFailsAndTheOthersAreStoppedWithItTheWindowSaysWhichFailedAndThatTheOthersResume() {
-        LiveStatus status = new LiveStatus(new LiveCharts());
+        LiveStatus status = new LiveStatus(new LiveCharts(), new javafx.beans.property.SimpleObjectProperty<>());
         endTogether(status, true, false);
         assertTrue(status.error.get().contains("Run 4 on host-a:/a.img failed, so the targets running with it were "
                 + "stopped (\"If one target fails, stop the others\" is ticked): run 5 on host-b:/b.img keeps what it "
@@ -144,7 +177,7 @@ class LiveStatusTest {
     private static LiveCharts quickRunStartedWithTheShippedDrives() {
         LiveCharts live = new LiveCharts();
         live.setReferences(LibraryCurves.of(ReferenceLibrary.shipped()));
-        LiveStatus status = new LiveStatus(live);
+        LiveStatus status = new LiveStatus(live, new javafx.beans.property.SimpleObjectProperty<>());
         List<PlanItem> items = Presets.get(Presets.QUICK).withTarget(Region.ofSize(1L << 30)).expand();
         LiveFeed feed = new LiveFeed(null);
         status.starting();

@@ -55,7 +55,7 @@ class LiveThrottlingTest {
         FxToolkit.registerPrimaryStage();
         LiveFeed feed = new LiveFeed(null);
         LiveCharts live = new LiveCharts();
-        LiveStatus status = new LiveStatus(live);
+        LiveStatus status = new LiveStatus(live, new javafx.beans.property.SimpleObjectProperty<>());
         LiveView[] view = new LiveView[1];
         FxToolkit.setupSceneRoot(() -> {
             view[0] = new LiveView(live, new ReferenceDrivesViewModel(new FxTasks(), () -> ReferenceCurves.NONE));
