@@ -231,6 +231,8 @@ public final class RunCommand implements Callable<Integer> {
                     case REGION_TOO_LARGE -> e.getMessage() + ": give --size " + Math.max(1, refused.fittingBytes()
                             .orElseThrow() >> 20) + "M or less";
                     case NO_ACCESS -> e.getMessage();
+                    case NO_SPACE -> e.getMessage() + " (--size " + (refused.fittingBytes().orElseThrow() >> 20)
+                            + "M fits there)";
                 };
             }
         }

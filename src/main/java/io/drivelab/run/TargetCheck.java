@@ -10,6 +10,7 @@ import io.drivelab.workload.Units;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -51,6 +52,30 @@ public final class TargetCheck {
         if (!Files.isWritable(parent)) {
             throw new TargetRefused(target, TargetRefused.Kind.NO_ACCESS, "cannot create " + target
                     + ": permission denied in " + parent + "; choose a folder you may write in", 0);
+        }
+        checkSpace(plan.target(), target, parent);
+    }
+
+    /**
+     * A test file larger than its filesystem's free space: refused before the run is filed (the engine found it at
+     * the first point's layout, and History kept a failed run of no points).
+     */
+    private static void checkSpace(Region region, Path target, Path parent) {
+        long offset = region.offset() == null ? 0 : region.offset();
+        long needs = offset + region.size();
+        long free;
+        try {
+            free = Files.getFileStore(parent).getUsableSpace();
+        } catch (IOException e) {
+            return;  // the engine's own check at the layout still holds
+        }
+        if (needs > free) {
+            long fits = Math.max(0, free - offset) & -(1L << 20);
+            String left = free >= 1L << 30 ? String.format(Locale.ROOT, "%.1f GiB", free / (double) (1L << 30))
+                    : String.format(Locale.ROOT, "%.1f MiB", free / (double) (1L << 20));
+            throw new TargetRefused(target, TargetRefused.Kind.NO_SPACE, "cannot create " + target + ": the test "
+                    + "file needs " + Region.binary(needs) + " and the filesystem of " + parent + " has " + left
+                    + " free; give a smaller size or a folder with more space", fits);
         }
     }
 

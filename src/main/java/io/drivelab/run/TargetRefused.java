@@ -15,7 +15,9 @@ public final class TargetRefused extends RunException {
         /** The plan's region ends past the end of the device. */
         REGION_TOO_LARGE,
         /** The user may not open the target the way the plan needs (read, or read and write). */
-        NO_ACCESS
+        NO_ACCESS,
+        /** The test file to create is larger than its filesystem's free space. */
+        NO_SPACE
     }
 
     private final Path target;
@@ -37,8 +39,12 @@ public final class TargetRefused extends RunException {
         return kind;
     }
 
-    /** For REGION_TOO_LARGE: the largest region (bytes from the plan's offset) that fits the device. */
+    /**
+     * For REGION_TOO_LARGE: the largest region (bytes from the plan's offset) that fits the device; for NO_SPACE, the
+     * largest test file that fits the free space.
+     */
     public OptionalLong fittingBytes() {
-        return kind == Kind.REGION_TOO_LARGE ? OptionalLong.of(fittingBytes) : OptionalLong.empty();
+        return kind == Kind.REGION_TOO_LARGE || kind == Kind.NO_SPACE ? OptionalLong.of(fittingBytes)
+                : OptionalLong.empty();
     }
 }

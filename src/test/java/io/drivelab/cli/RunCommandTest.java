@@ -243,6 +243,20 @@ class RunCommandTest {
     }
 
     @Test
+    void aTestFileLargerThanTheFreeSpaceIsRefusedBeforeARunIsFiled() {
+        // the run was filed, failed at its first point's layout, and stayed in `drivelab runs` with no points
+        Path db = dir.resolve("d.db");
+        Cli.Result r = Cli.run("run", "--db", db.toString(), "--target", dir.resolve("huge.img").toString(), "--size",
+                "900T", "--preset", "quick");
+
+        assertEquals(2, r.exitCode(), r.toString());
+        assertTrue(r.err().matches("(?s)drivelab: cannot create .*huge\\.img: the test file needs 900 TiB and the "
+                + "filesystem of .* has [\\d.]+ [GM]iB free; give a smaller size or a folder with more space "
+                + "\\(--size \\d+M fits there\\)\n"), r.err());
+        assertEquals("No runs in " + db + ".\n", Cli.run("runs", "--db", db.toString()).out());
+    }
+
+    @Test
     void badInputIsNamedAndExits2() throws Exception {
         String db = dir.resolve("d.db").toString();
         // storagereview-fio tests the whole target: a file that does not exist yet has no size

@@ -6,6 +6,7 @@ import io.drivelab.engine.IntervalEvent;
 import io.drivelab.run.PlanRunner;
 import io.drivelab.run.RunListener;
 import io.drivelab.run.RunProgress;
+import io.drivelab.run.TargetRefused;
 import io.drivelab.store.PointStatus;
 import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
@@ -34,6 +35,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -152,15 +154,26 @@ class TargetFaultTest {
         Loop.mountTmpfs(small, "2m");
         mounts.add(small);
         Path target = small.resolve("test.img");
+        TestPlan plan = plan(Region.ofSize(4 * MIB), Rw.RANDREAD, Rw.RANDWRITE, 1);
         PlanRunner runner = runner(new CountDownLatch(1));
-        long id = runner.createRun(plan(Region.ofSize(4 * MIB), Rw.RANDREAD, Rw.RANDWRITE, 1), target, null, null);
 
-        assertEquals(RunStatus.FAILED, runner.execute(id, null));
+        // before a run is filed (the engine found it at the first point's layout: a failed run of no points)
+        TargetRefused refused = assertThrows(TargetRefused.class, () -> runner.preflight(plan, target, null));
+        assertEquals(TargetRefused.Kind.NO_SPACE, refused.kind());
+        assertTrue(refused.getMessage().matches("cannot create .*test\\.img: the test file needs 4 MiB and the "
+                + "filesystem of .*small has 2\\.0 MiB free; give a smaller size or a folder with more space"),
+                refused.getMessage());
+        assertEquals(2 * MIB, refused.fittingBytes().orElseThrow());
 
-        StoredPoint failed = store.listPoints(id).get(0);
-        assertEquals(PointStatus.FAILED, failed.point().status());
-        assertTrue(failed.point().error().contains("no space left to lay out"), failed.point().error());
-        assertFalse(Files.exists(target), "the half-written test file is left behind");
+        // a run filed when there was room, the room gone before it runs: failed as it starts, with the same words
+        Loop.check(Loop.exec("mount", "-o", "remount,size=16m", small.toString()));
+        long id = runner.createRun(plan, target, null, null);
+        Loop.check(Loop.exec("mount", "-o", "remount,size=2m", small.toString()));
+        assertThrows(TargetRefused.class, () -> runner.execute(id, null));
+        assertEquals(RunStatus.FAILED, store.getRun(id).orElseThrow().status());
+        assertTrue(store.getRun(id).orElseThrow().error().contains("needs 4 MiB"), store.getRun(id).get().error());
+        assertEquals(List.of(), store.listPoints(id));
+        assertFalse(Files.exists(target), "a test file left behind");
 
         Loop.check(Loop.exec("mount", "-o", "remount,size=16m", small.toString()));
         assertEquals(RunStatus.COMPLETE, runner(new CountDownLatch(1)).resume(id, null));

@@ -1,0 +1,44 @@
+package io.drivelab.ui.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.store.Store;
+import io.drivelab.ui.DirectTasks;
+import io.drivelab.ui.plan.PlanViewModel;
+import io.drivelab.ui.targets.TargetsViewModel;
+import io.drivelab.workload.Presets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A test file larger than its folder's free space: Start stayed enabled for "900T", and the run failed at its first
+ * point's layout, leaving a failed run of no points in History.
+ */
+class TestFileSpaceStartTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aTestFileLargerThanTheFreeSpaceKeepsStartDisabledWithTheReason() throws Exception {
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            DirectTasks tasks = new DirectTasks();
+            TargetsViewModel targets = new TargetsViewModel(tasks, new DeviceDiscovery(), dir.toString(), "900T");
+            RunViewModel vm = new RunViewModel(tasks, store, dir.resolve("drivelab-engine"), null,
+                    new DeviceDiscovery(), targets, new PlanViewModel(Presets.QUICK), 100);
+            String blocked = vm.startBlockedProperty().get();
+            assertTrue(blocked.matches("Cannot create .*drivelab-test\\.img: the test file needs 900 TiB and the "
+                    + "filesystem of .* has [\\d.]+ [GM]iB free; give a smaller size or a folder with more space\\."),
+                    blocked);
+            assertTrue(Files.getFileStore(dir).getUsableSpace() < 900L << 40, "this machine has 900 TiB free");
+
+            targets.testFile().sizeProperty().set("16M");
+            assertEquals("", vm.startBlockedProperty().get());
+            assertEquals(0, store.listRuns().size(), "nothing filed");
+        }
+    }
+}
