@@ -233,6 +233,7 @@ public final class RunCommand implements Callable<Integer> {
                     case NO_ACCESS -> e.getMessage();
                     case NO_SPACE -> e.getMessage() + " (--size " + (refused.fittingBytes().orElseThrow() >> 20)
                             + "M fits there)";
+                    case REGION_TOO_SMALL -> e.getMessage() + " (--size)";
                 };
             }
         }

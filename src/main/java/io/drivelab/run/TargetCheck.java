@@ -3,14 +3,18 @@ package io.drivelab.run;
 import io.drivelab.device.BlockDevice;
 import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.engine.DeviceAccess;
+import io.drivelab.workload.PlanItem;
+import io.drivelab.workload.Point;
 import io.drivelab.workload.Region;
 import io.drivelab.workload.TestPlan;
+import io.drivelab.workload.Workload;
 import io.drivelab.workload.Units;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -27,6 +31,7 @@ public final class TargetCheck {
 
     /** Refuses, with what is wrong and what to do, a target the plan cannot run on. */
     public void check(TestPlan plan, Path target) {
+        checkRegionHoldsABlock(plan, target);
         if (Files.exists(target)) {
             if (Files.isDirectory(target) && !WriteGuard.checkpointsOnly(plan)) {
                 throw new RunException(target + " is a folder; give a file inside it (e.g. " + target.resolve(
@@ -76,6 +81,21 @@ public final class TargetCheck {
             throw new TargetRefused(target, TargetRefused.Kind.NO_SPACE, "cannot create " + target + ": the test "
                     + "file needs " + Region.binary(needs) + " and the filesystem of " + parent + " has " + left
                     + " free; give a smaller size or a folder with more space", fits);
+        }
+    }
+
+    /** A region smaller than the plan's largest block: every point would fail ("--size 1k" of a 128K plan). */
+    private static void checkRegionHoldsABlock(TestPlan plan, Path target) {
+        if (plan.target() == null || plan.target().size() == null) {
+            return;
+        }
+        // idle pauses have no point, checkpoints no workload
+        long largest = plan.expand().stream().map(PlanItem::point).filter(Objects::nonNull).map(Point::workload)
+                .filter(Objects::nonNull).mapToLong(Workload::maxBs).max().orElse(0);
+        if (plan.target().size() < largest) {
+            throw new TargetRefused(target, TargetRefused.Kind.REGION_TOO_SMALL, "the plan works in "
+                    + Region.binary(plan.target().size()) + " of " + target + ", less than one of its "
+                    + Region.binary(largest) + " blocks; give a size of at least " + Region.binary(largest), largest);
         }
     }
 

@@ -17,7 +17,9 @@ public final class TargetRefused extends RunException {
         /** The user may not open the target the way the plan needs (read, or read and write). */
         NO_ACCESS,
         /** The test file to create is larger than its filesystem's free space. */
-        NO_SPACE
+        NO_SPACE,
+        /** The plan's region holds less than one of its blocks. */
+        REGION_TOO_SMALL
     }
 
     private final Path target;

@@ -243,7 +243,7 @@ class RunCommandTest {
     }
 
     @Test
-    void aTestFileLargerThanTheFreeSpaceIsRefusedBeforeARunIsFiled() {
+    void aTestFileThatCannotHoldThePlanIsRefusedBeforeARunIsFiled() {
         // the run was filed, failed at its first point's layout, and stayed in `drivelab runs` with no points
         Path db = dir.resolve("d.db");
         Cli.Result r = Cli.run("run", "--db", db.toString(), "--target", dir.resolve("huge.img").toString(), "--size",
@@ -253,6 +253,13 @@ class RunCommandTest {
         assertTrue(r.err().matches("(?s)drivelab: cannot create .*huge\\.img: the test file needs 900 TiB and the "
                 + "filesystem of .* has [\\d.]+ [GM]iB free; give a smaller size or a folder with more space "
                 + "\\(--size \\d+M fits there\\)\n"), r.err());
+        assertEquals("No runs in " + db + ".\n", Cli.run("runs", "--db", db.toString()).out());
+
+        Cli.Result tiny = Cli.run("run", "--db", db.toString(), "--target", dir.resolve("tiny.img").toString(),
+                "--size", "1k", "--preset", "quick");
+        assertEquals(2, tiny.exitCode(), tiny.toString());
+        assertEquals("drivelab: the plan works in 1 KiB of " + dir.resolve("tiny.img") + ", less than one of its 128 "
+                + "KiB blocks; give a size of at least 128 KiB (--size)\n", tiny.err());
         assertEquals("No runs in " + db + ".\n", Cli.run("runs", "--db", db.toString()).out());
     }
 

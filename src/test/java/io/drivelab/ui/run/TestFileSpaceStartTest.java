@@ -41,4 +41,19 @@ class TestFileSpaceStartTest {
             assertEquals(0, store.listRuns().size(), "nothing filed");
         }
     }
+
+    @Test
+    void aTestFileSmallerThanThePlansLargestBlockKeepsStartDisabledWithTheReason() {
+        // "1k" for the quick plan's 128K points: every point failed ("target too small"), a failed run filed
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            DirectTasks tasks = new DirectTasks();
+            TargetsViewModel targets = new TargetsViewModel(tasks, new DeviceDiscovery(), dir.toString(), "1k");
+            RunViewModel vm = new RunViewModel(tasks, store, dir.resolve("drivelab-engine"), null,
+                    new DeviceDiscovery(), targets, new PlanViewModel(Presets.QUICK), 100);
+            assertEquals("The plan works in 1 KiB of " + dir.resolve("drivelab-test.img") + ", less than one of its "
+                    + "128 KiB blocks; give a size of at least 128 KiB.", vm.startBlockedProperty().get());
+            targets.testFile().sizeProperty().set("128k");
+            assertEquals("", vm.startBlockedProperty().get());
+        }
+    }
 }
