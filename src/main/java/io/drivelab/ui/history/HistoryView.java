@@ -57,7 +57,7 @@ public final class HistoryView extends VBox {
         table.getColumns().add(column("Status", r -> r.status().dbValue(), 90));
         table.getColumns().add(figure(model, "Points", RunFigures::points, RunFigures.BY_POINTS, 60));
         table.getColumns().add(figure(model, "Peak IOPS", RunFigures::iops, RunFigures.BY_PEAK, 230));
-        table.getColumns().add(figure(model, "Peak MB/s", RunFigures::bandwidth, RunFigures.BY_PEAK, 230));
+        table.getColumns().add(figure(model, "Peak bandwidth", RunFigures::bandwidth, RunFigures.BY_PEAK, 230));
         table.getColumns().add(figure(model, "Duration", RunFigures::duration, RunFigures.BY_DURATION, 80));
         // The figures come after the list: sort again when they arrive.
         model.figuresProperty().addListener(o -> table.sort());

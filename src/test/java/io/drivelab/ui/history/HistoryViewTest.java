@@ -129,7 +129,7 @@ class HistoryViewTest {
         assertEquals("2/2", cell("Points", fast));
         assertEquals(Numbers.figure(9_000) + " IOPS · 4K random read QD1/1", cell("Peak IOPS", slow));
         assertEquals(Numbers.figure(100_000) + " IOPS · 4K random read QD1/1", cell("Peak IOPS", fast));
-        assertEquals("null", cell("Peak MB/s", fast), "no large transfers measured: no bandwidth peak");
+        assertEquals("null", cell("Peak bandwidth", fast), "no large transfers measured: no bandwidth peak");
         assertTrue(cell("Duration", fast).matches("\\d+ s"), "a duration: " + cell("Duration", fast));
     }
 
@@ -162,7 +162,7 @@ class HistoryViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         String[] lines = clipboard().split("\n");
         assertEquals(3, lines.length, clipboard());
-        assertEquals("Run\tStarted\tName\tTarget\tPlan\tStatus\tPoints\tPeak IOPS\tPeak MB/s\tDuration", lines[0]);
+        assertEquals("Run\tStarted\tName\tTarget\tPlan\tStatus\tPoints\tPeak IOPS\tPeak bandwidth\tDuration", lines[0]);
         // Newest first: run "fast", then (row 2) run "slow".
         String[] first = lines[1].split("\t", -1);
         assertEquals(10, first.length, lines[1]);
