@@ -35,6 +35,10 @@ public final class DeleteCommand implements Callable<Integer> {
             if (deleted.testFileRemoved() != null) {
                 out.println("Removed the test file it kept for its resume: " + deleted.testFileRemoved());
             }
+            if (!deleted.checkpointsRemoved().isEmpty()) {
+                out.println("Removed the " + deleted.checkpointsRemoved().size() + " checkpoint files it left in "
+                        + deleted.run().target());
+            }
             out.flush();
             if (deleted.testFileLeft() != null) {
                 spec.commandLine().getErr().println("drivelab: " + deleted.testFileLeft());

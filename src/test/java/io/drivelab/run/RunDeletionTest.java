@@ -83,4 +83,52 @@ class RunDeletionTest {
         assertTrue(Files.exists(file));
         assertThrows(StoreException.class, () -> RunDeletion.delete(store, id + 1), "no such run");
     }
+
+    /** A file in {@code folder} as the engine writes its checkpoints: its name, and its tag when {@code tagged}. */
+    private static Path checkpoint(Path folder, String name, boolean tagged) throws IOException {
+        Path file = Files.write(folder.resolve(name), new byte[4096]);
+        if (tagged) {
+            Files.getFileAttributeView(file, java.nio.file.attribute.UserDefinedFileAttributeView.class)
+                    .write("drivelab", java.nio.ByteBuffer.wrap("drivelab-engine test file".getBytes()));
+        }
+        return file;
+    }
+
+    private long checkpointRunOn(Path folder) {
+        long id = store.createRun(new NewRun("dlio-checkpoint on " + folder, "{}", "dlio-checkpoint",
+                folder.toString(), "folder", null, "host", "test"));
+        store.updateRunStatus(id, RunStatus.INTERRUPTED, "the runner process is gone");
+        return id;
+    }
+
+    @Test
+    void theCheckpointFilesAKilledRunLeftInItsFolderGoWithItAndNothingElse() throws IOException {
+        // the engine killed outright (the machine went down): 25 files of 114 MB stayed, also after `drivelab delete`
+        Path folder = Files.createDirectory(dir.resolve("checkpoints"));
+        Path left = checkpoint(folder, "ckpt-001-002-rank0.pt", true);
+        Path alsoLeft = checkpoint(folder, "ckpt-001-002-rank1.pt", true);
+        Path users = checkpoint(folder, "ckpt-001-003-rank0.pt", false);
+        Path otherName = checkpoint(folder, "model.pt", true);
+        long id = checkpointRunOn(folder);
+        assertTrue(RunDeletion.keepsATestFile(store.getRun(id).orElseThrow()));
+
+        RunDeletion.Deleted deleted = RunDeletion.delete(store, id);
+
+        assertEquals(java.util.Set.of(left, alsoLeft), java.util.Set.copyOf(deleted.checkpointsRemoved()));
+        assertFalse(Files.exists(left) || Files.exists(alsoLeft));
+        assertTrue(Files.exists(users), "a file without the engine's tag is the user's");
+        assertTrue(Files.exists(otherName), "only the engine's checkpoint names");
+    }
+
+    @Test
+    void theCheckpointFilesOfAFolderAnotherRunWorksInNowStay() throws IOException {
+        Path folder = Files.createDirectory(dir.resolve("checkpoints"));
+        Path file = checkpoint(folder, "ckpt-000-000-rank0.pt", true);
+        long id = checkpointRunOn(folder);
+        try (TargetLock running = TargetLock.acquire(folder, 99, dir.resolve("other.db"))) {
+            assertEquals(java.util.List.of(), RunDeletion.delete(store, id).checkpointsRemoved());
+        }
+        assertTrue(Files.exists(file), "the files of the run going on in it");
+        assertTrue(store.getRun(id).isEmpty(), "the run itself is deleted");
+    }
 }

@@ -133,6 +133,8 @@ public final class HistoryViewModel {
         tasks.create(() -> RunDeletion.delete(store, run.id())).onSuccess(deleted -> {
             message.set("Run " + run.id() + " deleted" + (deleted.testFileRemoved() == null ? ""
                     : ", with the test file it kept for its resume, " + deleted.testFileRemoved())
+                    + (deleted.checkpointsRemoved().isEmpty() ? "" : ", with the " + deleted.checkpointsRemoved()
+                    .size() + " checkpoint files it left in " + run.target())
                     + (deleted.testFileLeft() == null ? "." : "; " + deleted.testFileLeft() + "."));
             refresh();
         }).onError(e -> failed(run, e)).start();
@@ -141,8 +143,9 @@ public final class HistoryViewModel {
     /** What deleting {@code run} does, for the user to confirm. */
     public static String deletion(Run run) {
         return "Run " + run.id() + " (" + run.name() + ") and all its points will be deleted from the results "
-                + "database." + (RunDeletion.keepsATestFile(run) ? " The test file it kept for its resume, "
-                + run.target() + ", is removed with it." : "");
+                + "database." + (!RunDeletion.keepsATestFile(run) ? "" : "folder".equals(run.targetKind())
+                ? " The checkpoint files it left in " + run.target() + ", if any, are removed with it."
+                : " The test file it kept for its resume, " + run.target() + ", is removed with it.");
     }
 
     public void export(Run run, ExportFormat format, Path file) {
