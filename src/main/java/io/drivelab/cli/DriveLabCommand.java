@@ -80,6 +80,7 @@ public final class DriveLabCommand implements Callable<Integer> {
         // What commands throw (CommandException, bad plans, store failures) becomes a message and an exit code.
         commandLine.setExecutionExceptionHandler(new CommandFailures());
         commandLine.setOut(StandardOutput.writer());
+        commandLine.setErr(StandardOutput.errors());
         // A command whose output could not be written (a full disk, a closed pipe) has failed, whatever it returned.
         commandLine.setExecutionStrategy(parsed -> {
             int exitCode = new CommandLine.RunLast().execute(parsed);

@@ -23,9 +23,18 @@ final class StandardOutput extends FilterOutputStream {
 
     /** A writer on stdout in the console's encoding; its failures are told by {@link #failure(PrintWriter)}. */
     static PrintWriter writer() {
-        String encoding = System.getProperty("sun.stdout.encoding");
-        Charset charset = encoding != null ? Charset.forName(encoding) : Charset.defaultCharset();
-        return new FailureKeepingWriter(new StandardOutput(), charset);
+        return new FailureKeepingWriter(new StandardOutput(), charset("sun.stdout.encoding"));
+    }
+
+    /** stderr in the console's encoding, the symbols it cannot write in plain text. */
+    static PrintWriter errors() {
+        Charset charset = charset("sun.stderr.encoding");
+        return new PrintWriter(PlainTextWriter.of(new OutputStreamWriter(System.err, charset), charset), true);
+    }
+
+    private static Charset charset(String property) {
+        String encoding = System.getProperty(property);
+        return encoding != null ? Charset.forName(encoding) : Charset.defaultCharset();
     }
 
     @Override
@@ -66,7 +75,7 @@ final class StandardOutput extends FilterOutputStream {
         private final StandardOutput stream;
 
         FailureKeepingWriter(StandardOutput stream, Charset charset) {
-            super(new OutputStreamWriter(stream, charset), true);
+            super(PlainTextWriter.of(new OutputStreamWriter(stream, charset), charset), true);
             this.stream = stream;
         }
     }

@@ -199,4 +199,26 @@ class ShowCommandTest {
                     .map(l -> l.substring(2)).toList(), result.toString());
         }
     }
+
+    @Test
+    void aTerminalThatCannotWriteTheSymbolsGetsThemInPlainText() throws Exception {
+        // LANG=C (ssh to a server, cron): "4K random read QD1 ? 1 job: 47.0 ?s, 1.3? lower than ..."
+        long id = quickRun();
+        try (Store store = Store.open(Path.of(db))) {
+            store.renameRun(id, "nightly × 2 (µs)");
+        }
+        java.util.Map<String, String> posix = java.util.Map.of("LANG", "C", "LC_ALL", "C");
+        CommandLineTest.Run findings = CommandLineTest.drivelab(posix, List.of(), "show", "--db", db, "--findings",
+                String.valueOf(id));
+        assertEquals(0, findings.exitCode(), findings.stderr());
+        assertTrue(findings.stdout().contains("QD32 x 2 jobs") || findings.stdout().contains("QD1 x 1 job"),
+                findings.stdout());
+        assertTrue(!findings.stdout().contains("?"), findings.stdout());
+
+        CommandLineTest.Run json = CommandLineTest.drivelab(posix, List.of(), "runs", "--db", db, "--json");
+        assertEquals(0, json.exitCode(), json.stderr());
+        assertTrue(json.stdout().contains("nightly \\u00D7 2 (\\u00B5s)"), json.stdout());
+        assertEquals("nightly × 2 (µs)", CliJson.mapper().readTree(json.stdout()).get(0).get("name").asText(),
+                "the JSON, escaped, says what was stored");
+    }
 }
