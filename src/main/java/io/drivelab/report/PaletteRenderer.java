@@ -2,6 +2,7 @@ package io.drivelab.report;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Graphics2D;
 import java.awt.Paint;
 import java.awt.Shape;
 import java.awt.Stroke;
@@ -10,7 +11,11 @@ import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.util.List;
 
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.CrosshairState;
+import org.jfree.chart.plot.PlotRenderingInfo;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYItemRendererState;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYDataset;
 
@@ -132,6 +137,32 @@ final class PaletteRenderer extends XYLineAndShapeRenderer {
         String source = source(keys.get(series));
         long before = keys.subList(0, series).stream().filter(k -> source(k).equals(source)).count();
         return source.equals(keys.get(series)) ? SHAPES[0] : SHAPES[(int) (before % SHAPES.length)];
+    }
+
+    /**
+     * A point's mark is drawn whole at the plot's edge: the plot clips what it draws to its data area, and a point at
+     * the top of a short plot lost its upper half (the axis' 5 % margin is 4 px of 80). Lines stay within the area.
+     */
+    @Override
+    public void drawItem(Graphics2D g2, XYItemRendererState state, Rectangle2D dataArea, PlotRenderingInfo info,
+                         XYPlot plot, ValueAxis domainAxis, ValueAxis rangeAxis, XYDataset dataset, int series,
+                         int item, CrosshairState crosshair, int pass) {
+        if (!isItemPass(pass)) {
+            super.drawItem(g2, state, dataArea, info, plot, domainAxis, rangeAxis, dataset, series, item, crosshair,
+                    pass);
+            return;
+        }
+        Shape clip = g2.getClip();
+        // the largest mark's half and its outline
+        double room = 6;
+        g2.setClip(new Rectangle2D.Double(dataArea.getX() - room, dataArea.getY() - room,
+                dataArea.getWidth() + 2 * room, dataArea.getHeight() + 2 * room));
+        try {
+            super.drawItem(g2, state, dataArea, info, plot, domainAxis, rangeAxis, dataset, series, item, crosshair,
+                    pass);
+        } finally {
+            g2.setClip(clip);
+        }
     }
 
     /** A point stopped or held up is drawn hollow ({@link Charts#isPartial}). */

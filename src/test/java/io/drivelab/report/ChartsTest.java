@@ -87,6 +87,24 @@ class ChartsTest {
     }
 
     @Test
+    void aPointAtThePlotsEdgeIsDrawnWhole() {
+        // a point at the top of a short plot lost its upper half: the plot clips what it draws to its data area
+        Curve run = new Curve("quick on /tmp/x.img", "1 job", List.of(new Curve.XY(1, 500), new Curve.XY(32, 1000)));
+        JFreeChart chart = Charts.scaling("x", Throughput.IOPS, Charts.collection(List.of(run)), null);
+        chart.getXYPlot().getRangeAxis().setRange(0, 1000);
+        ChartRenderingInfo info = new ChartRenderingInfo();
+        BufferedImage image = chart.createBufferedImage(400, 300, info);
+        Rectangle2D area = info.getPlotInfo().getDataArea();
+        XYPlot plot = chart.getXYPlot();
+        int x = (int) Math.round(plot.getDomainAxis().valueToJava2D(32, area, plot.getDomainAxisEdge()));
+        int y = (int) Math.round(plot.getRangeAxis().valueToJava2D(1000, area, plot.getRangeAxisEdge()));
+        assertEquals(area.getMinY(), y, 1, "the point is on the plot's top edge");
+        java.awt.Color mark = (java.awt.Color) ((PaletteRenderer) plot.getRenderer(0)).lookupSeriesPaint(0);
+        java.awt.Color above = new java.awt.Color(image.getRGB(x, (int) area.getMinY() - 2));
+        assertEquals(mark, above, "the mark's upper half, 2 px above the plot's edge");
+    }
+
+    @Test
     void aWideChartKeepsEachLegendEntryOnOneLine() {
         List<Curve> references = List.of(new Curve("Kingston DC3000ME 7.68TB (its RAID review (Ukrainian))",
                 "16 jobs", List.of(new Curve.XY(16, 900_000))));
