@@ -192,6 +192,21 @@ public final class Charts {
                 && c.getSeries(series).getDataItem(item) instanceof PartialItem;
     }
 
+    /**
+     * Draws with the plot's clip widened by {@code room} px around its data area: a mark at the edge drawn whole
+     * (the plot clips what it draws to the area, and a point at the top of a short plot lost its upper half).
+     */
+    static void overTheEdge(java.awt.Graphics2D g2, java.awt.geom.Rectangle2D dataArea, double room, Runnable draw) {
+        java.awt.Shape clip = g2.getClip();
+        g2.setClip(new java.awt.geom.Rectangle2D.Double(dataArea.getX() - room, dataArea.getY() - room,
+                dataArea.getWidth() + 2 * room, dataArea.getHeight() + 2 * room));
+        try {
+            draw.run();
+        } finally {
+            g2.setClip(clip);
+        }
+    }
+
     /** An empty series that keeps points in the order they come and allows equal x values. */
     public static XYSeries series(String label) {
         return new XYSeries(label, false, true);

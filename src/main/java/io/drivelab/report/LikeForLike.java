@@ -13,6 +13,9 @@ import java.util.Set;
 
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.annotations.XYDrawableAnnotation;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.PlotRenderingInfo;
+import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.title.TextTitle;
 
 import io.drivelab.findings.WorkloadNames;
@@ -79,7 +82,7 @@ final class LikeForLike {
         }
         List<Curve.XY> same = matches(panel);
         for (Curve.XY xy : same) {
-            scaling.getXYPlot().addAnnotation(new XYDrawableAnnotation(xy.x(), xy.y(), 16, 16, LikeForLike::ring));
+            scaling.getXYPlot().addAnnotation(new Ring(xy.x(), xy.y()));
         }
         String note = same.isEmpty()
                 ? "No reference drive was measured at " + String.join(", ", depths(panel.scaling()).stream()
@@ -89,11 +92,26 @@ final class LikeForLike {
         scaling.addSubtitle(subtitle);
     }
 
-    /** A ring of a fixed size on screen around the point, whatever the axes' scales. */
-    private static void ring(Graphics2D g, Rectangle2D area) {
-        g.setPaint(RING);
-        g.setStroke(new BasicStroke(1.5f));
-        g.draw(new Ellipse2D.Double(area.getX(), area.getY(), area.getWidth(), area.getHeight()));
+    /** A ring of a fixed size on screen around the point, whatever the axes' scales; whole at the plot's edge. */
+    private static final class Ring extends XYDrawableAnnotation {
+        private static final long serialVersionUID = 1L;
+
+        Ring(double x, double y) {
+            super(x, y, 16, 16, Ring::draw);
+        }
+
+        @Override
+        public void draw(Graphics2D g2, XYPlot plot, Rectangle2D dataArea, ValueAxis domainAxis, ValueAxis rangeAxis,
+                         int rendererIndex, PlotRenderingInfo info) {
+            Charts.overTheEdge(g2, dataArea, 9, () -> super.draw(g2, plot, dataArea, domainAxis, rangeAxis,
+                    rendererIndex, info));
+        }
+
+        private static void draw(Graphics2D g, Rectangle2D area) {
+            g.setPaint(RING);
+            g.setStroke(new BasicStroke(1.5f));
+            g.draw(new Ellipse2D.Double(area.getX(), area.getY(), area.getWidth(), area.getHeight()));
+        }
     }
 
     private static Integer jobs(String series) {

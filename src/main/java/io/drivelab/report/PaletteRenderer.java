@@ -152,17 +152,9 @@ final class PaletteRenderer extends XYLineAndShapeRenderer {
                     pass);
             return;
         }
-        Shape clip = g2.getClip();
         // the largest mark's half and its outline
-        double room = 6;
-        g2.setClip(new Rectangle2D.Double(dataArea.getX() - room, dataArea.getY() - room,
-                dataArea.getWidth() + 2 * room, dataArea.getHeight() + 2 * room));
-        try {
-            super.drawItem(g2, state, dataArea, info, plot, domainAxis, rangeAxis, dataset, series, item, crosshair,
-                    pass);
-        } finally {
-            g2.setClip(clip);
-        }
+        Charts.overTheEdge(g2, dataArea, 6, () -> super.drawItem(g2, state, dataArea, info, plot, domainAxis,
+                rangeAxis, dataset, series, item, crosshair, pass));
     }
 
     /** A point stopped or held up is drawn hollow ({@link Charts#isPartial}). */

@@ -30,6 +30,27 @@ class LikeForLikeTest {
     }
 
     @Test
+    void aRingAtThePlotsTopIsDrawnWhole() {
+        // the plot clips what it draws to its data area: a ring on its top edge lost its upper half
+        Report.Panel panel = new Report.Panel("4K random read", Throughput.IOPS, List.of(MEASURED), List.of(
+                new Curve("Kingston DC3000ME 7.68TB (its review)", "1 job", List.of(new Curve.XY(32, 100_000)))),
+                List.of(), List.of());
+        JFreeChart chart = new ReportRenderer().charts(panel).get(0);
+        org.jfree.chart.plot.XYPlot plot = chart.getXYPlot();
+        plot.getRangeAxis().setRange(0, 100_000);
+        org.jfree.chart.ChartRenderingInfo info = new org.jfree.chart.ChartRenderingInfo();
+        java.awt.image.BufferedImage image = chart.createBufferedImage(500, 400, info);
+        java.awt.geom.Rectangle2D area = info.getPlotInfo().getDataArea();
+        int x = (int) Math.round(plot.getDomainAxis().valueToJava2D(32, area, plot.getDomainAxisEdge()));
+        int ringTop = (int) Math.round(area.getMinY()) - 8;
+        boolean drawn = false;
+        for (int y = ringTop - 1; y <= ringTop + 1; y++) {
+            drawn |= new java.awt.Color(image.getRGB(x, y)).getRed() < 200;
+        }
+        assertEquals(true, drawn, "the ring's top, 8 px above the plot's edge");
+    }
+
+    @Test
     void aChartWithAPointStoppedPartWaySaysWhatAHollowPointIs() {
         Curve stopped = new Curve("nightly", "1 job", List.of(new Curve.XY(1, 12_000), new Curve.XY(32, 9_000,
                 true)));
