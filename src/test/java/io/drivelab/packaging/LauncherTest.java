@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -140,6 +141,40 @@ class LauncherTest {
         assertTrue(window.output().contains("-XX:TieredStopAtLevel=1"), "the window: " + window.output());
         assertTrue(window.output().contains("-XX:CICompilerCount=1"), "the window: " + window.output());
         assertFalse(command.output().contains("-XX:CICompilerCount=1"), "a command: " + command.output());
+    }
+
+    @Test
+    void theWindowsThreadPrioritiesBecomeNiceValuesAndACommandsDoNot() throws Exception {
+        Result window = launch(system("ID=debian"), Map.of("DRIVELAB_PRINT_JAVA_OPTIONS", "1"));
+        Result command = launch(system("ID=debian"), Map.of("DRIVELAB_JAVA_OPTS", "-XX:+PrintCommandLineFlags"),
+                "--version");
+
+        assertTrue(window.output().lines().anyMatch("-XX:ThreadPriorityPolicy=1"::equals), window.output());
+        // none raised, root's JVM threads (GC, compiler: Java's priority 9) included
+        for (int priority = 6; priority <= 10; priority++) {
+            String flag = "-XX:JavaPriority" + priority + "_To_OSPriority=0";
+            assertTrue(window.output().lines().anyMatch(flag::equals), flag + " in " + window.output());
+        }
+        assertFalse(command.output().contains("ThreadPriorityPolicy"), "a command: " + command.output());
+    }
+
+    /** The JVM warns a user that it may not raise priorities; the window raises none, so the user is not told. */
+    @Test
+    void aUserStartingTheWindowIsNotWarnedAboutPrioritiesItNeverRaises() throws Exception {
+        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "becoming another user needs root");
+        Path system = system("ID=debian");
+        for (Path p = launcher; p.startsWith(tmp); p = p.getParent()) {
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        List<String> asNobody = List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                launcher.toString());
+
+        Result window = run(asNobody, Map.of("DRIVELAB_SYSROOT", system.toString(),
+                "DRIVELAB_JAVA_OPTS", "-XX:+PrintCommandLineFlags"));
+
+        assertTrue(window.output().contains("-XX:ThreadPriorityPolicy=1"), window.output());
+        assertTrue(window.output().contains("no display"), window.output());
+        assertFalse(window.output().contains("warning"), window.output());
     }
 
     @Test

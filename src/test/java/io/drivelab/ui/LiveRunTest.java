@@ -77,6 +77,8 @@ class LiveRunTest {
     private int historyRowsBeforeItsTabWasChosen;
     /** For each point's start the window showed: whether it was taken in during a frame's pulse. */
     private final List<Boolean> pointStartsTakenInAPulse = new ArrayList<>();
+    /** The nice values of the engine, the run's thread and the UI thread, looked at while the run went. */
+    private int[] niceOfEngineRunAndUi;
 
     @BeforeAll
     void runTheQuickPresetAndStopIt(@TempDir Path temp) throws Exception {
@@ -115,6 +117,9 @@ class LiveRunTest {
         waitUntil(() -> {
             int points = fx(() -> items(find("#scaling-chart", ChartViewer.class), 0));
             chartPointsWhileRunning.add(points);
+            if (niceOfEngineRunAndUi == null) {
+                niceOfEngineRunAndUi = nicesWhileRunning();
+            }
             timeSamplesSeen = Math.max(timeSamplesSeen, fx(() -> items(find("#time-chart", ChartViewer.class), 0)));
             return points >= 3;
         }, 90);
@@ -137,6 +142,48 @@ class LiveRunTest {
                 TimeUnit.NANOSECONDS.toMillis(sorted.get(sorted.size() - 1)),
                 sorted.stream().filter(g -> g > 100_000_000L).count());
         runId = app.window().run().lastRunIdProperty().get();
+    }
+
+    /**
+     * Before 2026-12-04 the engine, the run's thread and the charts' drawing ran at the UI thread's priority: on two
+     * cores busy with a run they kept the window from its frames (up to 88 ms). This JVM has the launcher's
+     * -XX:ThreadPriorityPolicy=1 (pom.xml), as the window has.
+     */
+    @Test
+    @Order(3)
+    void theRunAndItsEngineWorkAtALowerPriorityThanTheWindow() {
+        assertEquals(0, niceOfEngineRunAndUi[2], "the UI thread");
+        assertTrue(niceOfEngineRunAndUi[1] > 0, "the run's thread: nice " + niceOfEngineRunAndUi[1]);
+        assertEquals(niceOfEngineRunAndUi[1], niceOfEngineRunAndUi[0], "the engine, as the thread that started it");
+    }
+
+    /** {engine, drivelab-run thread, UI thread}; -1 for one not found (the engine between points). */
+    private int[] nicesWhileRunning() {
+        int engine = ProcessHandle.current().descendants()
+                .filter(p -> p.info().command().orElse("").endsWith("drivelab-engine")).findFirst()
+                .map(p -> nice(Path.of("/proc", String.valueOf(p.pid()), "stat"))).orElse(-1);
+        int run = -1;
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : tasks.toList()) {
+                if (Files.readString(task.resolve("comm")).strip().equals("drivelab-run")) {
+                    run = nice(task.resolve("stat"));
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        int ui = fx(() -> nice(Path.of("/proc/thread-self/stat")));
+        return engine < 0 || run < 0 ? null : new int[]{engine, run, ui};
+    }
+
+    /** The nice value in a /proc stat file (its 19th field). */
+    private static int nice(Path stat) {
+        try {
+            String text = Files.readString(stat);
+            return Integer.parseInt(text.substring(text.lastIndexOf(')') + 2).split(" ")[16]);
+        } catch (java.io.IOException e) {
+            return -1;
+        }
     }
 
     /** Before: the table was empty until the first point ended, and built its rows (105 nodes) in that pulse. */

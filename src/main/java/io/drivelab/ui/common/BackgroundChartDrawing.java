@@ -45,11 +45,8 @@ import org.jfree.data.xy.XYDataset;
  */
 final class BackgroundChartDrawing {
     private static final String STATE = BackgroundChartDrawing.class.getName();
-    private static final Executor DRAWER = Executors.newSingleThreadExecutor(r -> {
-        Thread thread = new Thread(r, "drivelab-chart-drawing");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private static final Executor DRAWER = Executors.newSingleThreadExecutor(
+            r -> FxTasks.behindTheWindow(r, "drivelab-chart-drawing"));
     /** JFreeChart-FX keeps the last drawing's rendering info in a field only its own draw sets. */
     private static final Field INFO = field(ChartCanvas.class, "info");
     /**

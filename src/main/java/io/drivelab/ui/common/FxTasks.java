@@ -18,17 +18,16 @@ import javafx.util.Duration;
  * {@link Tasks} for the application: work on a small pool of daemon threads, results on the JavaFX thread, and
  * {@link #repeatBetweenFrames} for what the UI thread does at a steady pace (draining the live run's queue into the
  * charts).
+ *
+ * <p>Every thread it starts works {@linkplain #behindTheWindow behind the window}.
  */
 public final class FxTasks extends Tasks implements AutoCloseable {
     private final ExecutorService pool;
 
     public FxTasks() {
         AtomicInteger n = new AtomicInteger();
-        pool = Executors.newFixedThreadPool(2, work -> {
-            Thread t = new Thread(work, "drivelab-background-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        pool = Executors.newFixedThreadPool(2, work -> behindTheWindow(work, "drivelab-background-"
+                + n.incrementAndGet()));
     }
 
     @Override
@@ -53,10 +52,24 @@ public final class FxTasks extends Tasks implements AutoCloseable {
 
     @Override
     public Thread startThread(String name, Runnable body) {
-        Thread thread = new Thread(body, name);
-        // A run left going when the window closes is stopped by the close, not kept alive by this thread.
-        thread.setDaemon(true);
+        Thread thread = behindTheWindow(body, name);
         thread.start();
+        return thread;
+    }
+
+    /**
+     * A thread (not started) for work the window waits on but the user does not watch: a run, the drawing of a chart,
+     * a load. A daemon, so that what is left going when the window closes is ended by the close, and at Java's
+     * lowest priority: with the launcher's -XX:ThreadPriorityPolicy=1 that is nice 4 on Linux, and what it starts
+     * inherits it (the threads it makes, the engine or fio a run starts). On a small machine busy with a run the
+     * window's frames then come first: a run on two cores kept the UI thread from its frame for up to 88 ms, most
+     * of it the engine's and these threads' time (README, "Responsiveness and scale"). Without that option, and on
+     * the command line, priorities change nothing.
+     */
+    public static Thread behindTheWindow(Runnable body, String name) {
+        Thread thread = new Thread(body, name);
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
         return thread;
     }
 
