@@ -20,7 +20,10 @@ reference drives shown (the count is printed), ticked a second before Start is p
 a run (until 2026-12-02 in the same pulse as Start, whose measure then held their redrawing). --preload 36000 measures
 the state after an hour of samples: the run's first point then lasts through the measure, and an hour of samples
 is fed to its live view first (the heap's live set is printed after 5 minutes' worth and after the hour).
---gc-log lines every gap of 30 ms or more up with the GC pauses in it.
+--gc-log lines every gap of 30 ms or more up with the GC pauses in it. Printed for every run (since 2026-12-04):
+where its gaps of 30 ms or more came (at Start, at a point's change, at the run's end, or while a point went on),
+and with --baseline, what the engine measured at the points both builds' runs completed (IOPS, this build /
+baseline), so that what the window's priorities give the window is not taken from the measure.
 
 The floor (each --repeat, after this build's run): io.drivelab.ui.PulseFloorBench, a bare JavaFX window of the same
 size on the same display with one label changed 10 times a second, its pulses timed the same way; then again with its
@@ -156,8 +159,11 @@ def window(db, folder, seconds, env, target=TARGET, options=(), preload=0, gc_lo
         elif words and words[0] == "gap":
             # ms, uptime ms at its end (the GC log's clock), nanoTime at its end (the machine probe's)
             stall.setdefault("gaps", []).append((float(words[1]), int(words[6]), int(words[-1])))
-        elif words and words[0] in ("point-title", "start-pressed"):
-            pass
+        elif len(words) == 3 and words[0] == "point":
+            # what the engine measured at each point the run completed (IOPS)
+            stall.setdefault("points", {})[words[1]] = float(words[2])
+        elif len(words) == 5 and words[0] in ("point-title", "start-pressed", "run-ended"):
+            stall.setdefault("marks", []).append((words[0], int(words[3])))
         elif len(words) == 2 and words[1].isdigit():
             events[words[0]] = int(words[1]) / 1000 - t0
         elif words:
@@ -166,7 +172,28 @@ def window(db, folder, seconds, env, target=TARGET, options=(), preload=0, gc_lo
         sys.exit(f"the window did not show: {done.stdout[-1000:]} {done.stderr[-3000:]}")
     if "worst_ms" in stall:
         stall.update(machine.figures([(ms, at_ns) for ms, _, at_ns in stall.get("gaps", [])]))
+        stall["where"] = where(stall)
     return events, cpu, stall or None
+
+
+def where(stall):
+    """How many of a run's gaps of WHERE_GAP_MS or more came at Start (its first half second), at a point's change or
+    at the run's end (within 300 ms of it), or while a point went on: where the worst ones come from."""
+    counts = {"start": 0, "point change": 0, "run end": 0, "during a point": 0}
+    marks = stall.get("marks", [])
+    for gap_ms, end, _ in stall.get("gaps", []):
+        if gap_ms < WHERE_GAP_MS:
+            continue
+        begin = end - gap_ms
+        if any(m == "start-pressed" and at - 10 <= begin <= at + 500 for m, at in marks):
+            counts["start"] += 1
+        elif any(m == "run-ended" and begin - 300 <= at <= end + 300 for m, at in marks):
+            counts["run end"] += 1
+        elif any(m == "point-title" and begin - 300 <= at <= end + 300 for m, at in marks):
+            counts["point change"] += 1
+        else:
+            counts["during a point"] += 1
+    return counts
 
 
 def classpath(target):
@@ -203,6 +230,7 @@ def gc_pauses(log):
 
 
 LONG_GAP_MS = 20
+WHERE_GAP_MS = 30
 MACHINE_STALL_MS = 2
 
 
@@ -325,6 +353,25 @@ def print_machine(what, rows, med):
               f"the machine standing still in them")
 
 
+def print_where(what, rows):
+    """Where the runs' long gaps came (sums over the runs)."""
+    total = {k: sum(r["where"][k] for r in rows) for k in rows[0]["where"]}
+    print(f"{what:<52} " + ", ".join(f"{n} {k}" for k, n in total.items()))
+
+
+def points_ratio(mine, theirs):
+    """(this build's IOPS / the baseline's, points) over the points both builds' runs completed: each point's median
+    over the runs that completed it, their ratios' geometric mean; None without such points."""
+    def medians(rows):
+        keys = {k for r in rows for k in r.get("points", {})}
+        return {k: statistics.median(r["points"][k] for r in rows if k in r.get("points", {})) for k in keys}
+    a, b = medians(mine), medians(theirs)
+    both = [k for k in a if k in b and a[k] > 0 and b[k] > 0]
+    if not both:
+        return None
+    return statistics.geometric_mean(a[k] / b[k] for k in both), len(both)
+
+
 def print_stalls(results, args):
     def med(rows, key):
         return statistics.median(float(r[key]) for r in rows)
@@ -345,6 +392,7 @@ def print_stalls(results, args):
         h5, h60 = med(mine, "heap_5min_mb"), med(mine, "heap_preloaded_mb")
         print(f"{'  heap (live set) after 5 min of samples / after ' + str(args.preload):<52} {h5:>7.1f} MB / "
               f"{h60:.1f} MB: {100 * (h60 / h5 - 1):+.1f} %  (goal within 10 %)")
+    print_where("  gaps of " + str(WHERE_GAP_MS) + " ms or more, all runs", mine)
     print_machine("  the machine", mine, med)
     idle, busy, beside = results.pop("floor"), results.pop("floor_busy"), results.pop("floor_beside")
     print(f"floor: a bare JavaFX window of the same size, one label changed 10 times a second, timed the same way:")
@@ -367,6 +415,11 @@ def print_stalls(results, args):
         for key in ("worst_ms", "p99_ms", "median_ms"):
             print(f"{'  ' + key:<52} {med(rows, key):>7.1f} ms  × {med(mine, key) / med(rows, key):.2f}")
         print(f"{'  over50':<52} {med(rows, 'over50'):>7.0f}")
+        print_where("  gaps of " + str(WHERE_GAP_MS) + " ms or more, all runs", rows)
+        measured = points_ratio(mine, rows)
+        if measured:
+            print(f"{'  the engine`s IOPS at the points both completed':<52} {measured[1]:>7} points  "
+                  f"× {measured[0]:.3f} (geometric mean of the points' medians)")
         for key in ("cpu_p99_ms", "cpu_worst_ms", "cpu_share"):
             print(f"{'  UI thread CPU ' + key:<52} {med(rows, key):>7.3f}     × {med(mine, key) / med(rows, key):.2f}")
         if args.preload:

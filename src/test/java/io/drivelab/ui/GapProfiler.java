@@ -19,6 +19,8 @@ import java.util.stream.Collectors;
  */
 final class GapProfiler {
     private static final long THRESHOLD_NS = Long.getLong("bench.profileGapsMs", -1) * 1_000_000L;
+    /** Only gaps at least this long ({@code -Dbench.profileMinGapMs}), whatever the UI thread's CPU in them. */
+    private static final long MIN_GAP_NS = Long.getLong("bench.profileMinGapMs", 0) * 1_000_000L;
     private static final int FRAMES = 5;
     private static final Deque<Sample> SAMPLES = new ArrayDeque<>();
 
@@ -63,7 +65,7 @@ final class GapProfiler {
 
     /** A gap from {@code from} to {@code to} (nanoTime) in which the UI thread used {@code cpuNs}. */
     static void gap(long from, long to, long cpuNs) {
-        if (THRESHOLD_NS < 0 || cpuNs < THRESHOLD_NS) {
+        if (THRESHOLD_NS < 0 || cpuNs < THRESHOLD_NS || to - from < MIN_GAP_NS) {
             return;
         }
         Map<String, Integer> counts = new HashMap<>();

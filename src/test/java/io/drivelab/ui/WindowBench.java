@@ -9,6 +9,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.drivelab.device.DeviceDiscovery;
+import io.drivelab.store.PointResult;
+import io.drivelab.store.PointStatus;
+import io.drivelab.store.Store;
+import io.drivelab.store.StoredPoint;
 import io.drivelab.ui.run.LivePreload;
 import io.drivelab.ui.run.RunViewModel;
 import javafx.animation.Animation;
@@ -58,8 +62,11 @@ public final class WindowBench {
     /** Gaps longer than this are printed one by one with the JVM's uptime, to line them up with a GC log. */
     private static final int GAP_LOG_MS = Integer.getInteger("bench.gapLogMs", 1_000_000);
 
+    private static Path DATABASE;
+
     public static void main(String[] args) throws Exception {
         Path db = Path.of(args[0]);
+        DATABASE = db;
         Path folder = Path.of(args[1]);
         int seconds = Integer.parseInt(args[2]);
         AppContext context = new AppContext(db, null, folder.resolve("gui.json"), SAMPLE_INTERVAL_MS,
@@ -265,6 +272,11 @@ public final class WindowBench {
             // the gaps' uptimes lined up with the Start and each point's start
             run.live().pointTitleProperty().addListener((o, was, now) -> System.out.printf(
                     "point-title at uptime %d ms%n", ManagementFactory.getRuntimeMXBean().getUptime()));
+            run.runningProperty().addListener((o, was, now) -> {
+                if (!now) {
+                    System.out.printf("run-ended at uptime %d ms%n", ManagementFactory.getRuntimeMXBean().getUptime());
+                }
+            });
             System.out.printf("start-pressed at uptime %d ms%n", ManagementFactory.getRuntimeMXBean().getUptime());
         }
         long pressed = System.nanoTime();
@@ -373,9 +385,28 @@ public final class WindowBench {
             System.out.printf(Locale.ROOT, "stall %s heap_mb %d running %s samples_per_s %s%n",
                     gapFigures(gaps.stream().map(g -> g[0]).toList()),
                     (runtime.totalMemory() - runtime.freeMemory()) >> 20, app.window().run().isRunning(), rate);
+            printPoints(app);
             done.countDown();
         }));
         end.play();
+    }
+
+    /**
+     * "point KEY IOPS" for each point the run completed: what the engine measured beside the window, to hold one
+     * build's figures against another's (the engine's priority is the window's business, not its measure's).
+     */
+    private static void printPoints(DriveLabApp app) {
+        long runId = app.window().run().lastRunIdProperty().get();
+        try (Store store = Store.open(DATABASE)) {
+            for (StoredPoint stored : store.listPoints(runId)) {
+                PointResult point = stored.point();
+                if (point.status() == PointStatus.COMPLETE) {
+                    double iops = (point.read() == null ? 0 : point.read().iops())
+                            + (point.write() == null ? 0 : point.write().iops());
+                    System.out.printf(Locale.ROOT, "point %s %.0f%n", point.meta().pointKey(), iops);
+                }
+            }
+        }
     }
 
     /** "ticks N median_ms M p99_ms P worst_ms W over50 K" of gaps between pulses (nanoseconds). */
