@@ -32,6 +32,7 @@ import io.drivelab.ui.report.SaveReportViewModel;
 import io.drivelab.ui.run.LiveTab;
 import io.drivelab.ui.run.RunBar;
 import io.drivelab.ui.run.RunViewModel;
+import io.drivelab.ui.targets.Target;
 import io.drivelab.ui.targets.TargetsView;
 import io.drivelab.ui.targets.TargetsViewModel;
 import javafx.animation.Timeline;
@@ -284,6 +285,7 @@ public final class MainWindow {
         tabs.getSelectionModel().select(liveTab);
         statusLine.setText("");
         run.start(confirmed.get());
+        targets.testing(targets.selected().stream().map(Target::path).toList(), run.runningProperty());
         Settings chosen = rememberedSettings();
         tasks.create(() -> {
             remember(chosen);
@@ -332,6 +334,7 @@ public final class MainWindow {
         }
         tabs.getSelectionModel().select(liveTab);
         run.resume(r.id(), confirmed.get());
+        targets.testing(List.of(Path.of(r.target())), run.runningProperty());
     }
 
     /** Stops what goes on and remembers the window and the choices. */

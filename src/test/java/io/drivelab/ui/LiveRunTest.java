@@ -79,6 +79,9 @@ class LiveRunTest {
     private final List<Boolean> pointStartsTakenInAPulse = new ArrayList<>();
     /** The nice values of the engine, the run's thread and the UI thread, looked at while the run went. */
     private int[] niceOfEngineRunAndUi;
+    /** The test file's badge while the run went, and after it stopped. */
+    private String badgeWhileRunning;
+    private String badgeAfter;
 
     @BeforeAll
     void runTheQuickPresetAndStopIt(@TempDir Path temp) throws Exception {
@@ -120,6 +123,9 @@ class LiveRunTest {
             if (niceOfEngineRunAndUi == null) {
                 niceOfEngineRunAndUi = nicesWhileRunning();
             }
+            if (badgeWhileRunning == null) {
+                badgeWhileRunning = fx(() -> find("#target-file-badge", Label.class).getText());
+            }
             timeSamplesSeen = Math.max(timeSamplesSeen, fx(() -> items(find("#time-chart", ChartViewer.class), 0)));
             return points >= 3;
         }, 90);
@@ -127,6 +133,7 @@ class LiveRunTest {
         robot.clickOn("#file-size");
         robot.push(KeyCode.ESCAPE);
         waitUntil(() -> fx(() -> find("#stop", Button.class).isDisabled()), 30);
+        badgeAfter = fx(() -> find("#target-file-badge", Label.class).getText());
         // The run's end lists it in Compare; History, not on screen, lists it only once its tab is chosen.
         waitUntil(() -> fx(() -> !app.window().compare().runs().isEmpty()), 10);
         for (int i = 0; i < 5; i++) {
@@ -155,6 +162,14 @@ class LiveRunTest {
         assertEquals(0, niceOfEngineRunAndUi[2], "the UI thread");
         assertTrue(niceOfEngineRunAndUi[1] > 0, "the run's thread: nice " + niceOfEngineRunAndUi[1]);
         assertEquals(niceOfEngineRunAndUi[1], niceOfEngineRunAndUi[0], "the engine, as the thread that started it");
+    }
+
+    /** Before 2026-12-04 the targets' badges ignored this window's run: a drive it wrote to said "free". */
+    @Test
+    @Order(3)
+    void theTargetTheRunWorksOnSaysTestingUntilItEnds() {
+        assertEquals("testing", badgeWhileRunning);
+        assertEquals("test file", badgeAfter);
     }
 
     /** {engine, drivelab-run thread, UI thread}; -1 for one not found (the engine between points). */

@@ -2,6 +2,7 @@ package io.drivelab.ui;
 
 import static io.drivelab.ui.FxWait.fx;
 import static io.drivelab.ui.FxWait.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.drivelab.IntegrationTest;
@@ -65,11 +66,13 @@ class ResumeAfterStopTest {
         robot.clickOn("#history-resume");
         waitUntil(() -> fx(() -> text("#status").contains(" resumed: ")), 30);
         assertFalse(fx(() -> find("#stop", Button.class).isDisabled()), "the resumed run goes");
+        assertEquals("testing", fx(() -> text("#target-file-badge")), "the target the resumed run works on");
         assertFalse(fx(() -> text("#status-line")).contains("Stopping"), "left over from the stop");
         assertFalse(fx(() -> text("#status")).contains("Stopping"), fx(() -> text("#status")));
 
         robot.push(KeyCode.ESCAPE);
         waitUntil(() -> fx(() -> find("#stop", Button.class).isDisabled()), 30);
+        assertEquals("test file", fx(() -> text("#target-file-badge")), "the run ended");
     }
 
     private String text(String query) {

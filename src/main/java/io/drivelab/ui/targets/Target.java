@@ -31,7 +31,7 @@ public abstract sealed class Target permits Target.TestFile, Target.Drive, Targe
     /** The badge next to a target: whether it may be written. */
     public enum Badge {
         SAFE("test file"), FREE("free"), HAS_PARTITIONS("has partitions"), MOUNTED("mounted"), IN_USE("in use"),
-        READ_ONLY("read-only"), REMOTE("remote");
+        READ_ONLY("read-only"), REMOTE("remote"), TESTING("testing");
 
         private final String label;
 

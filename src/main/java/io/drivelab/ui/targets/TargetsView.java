@@ -1,7 +1,9 @@
 package io.drivelab.ui.targets;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 import io.drivelab.run.RunSession;
 import io.drivelab.ui.common.FileDialogs;
@@ -27,6 +29,8 @@ public final class TargetsView extends VBox {
     private final TargetsViewModel model;
     private final FileDialogs dialogs;
     private final VBox cards = new VBox(8);
+    /** The badge of each card, shown again when this window's run starts or ends. */
+    private final Map<Label, Target> badges = new LinkedHashMap<>();
 
     public TargetsView(TargetsViewModel model, FileDialogs dialogs) {
         this.model = model;
@@ -97,10 +101,22 @@ public final class TargetsView extends VBox {
                 rebuild();
             }
         });
+        model.testingProperty().addListener((o, was, now) -> badges.forEach(this::showBadge));
         rebuild();
     }
 
+    /** The badge as the model says it now: the target's own, or "testing" while this window's run works on it. */
+    private void showBadge(Label badge, Target target) {
+        Target.Badge shown = model.badgeOf(target);
+        badge.setText(shown.label());
+        badge.getStyleClass().setAll("label", "badge", "badge-" + shown.name().toLowerCase(Locale.ROOT)
+                .replace('_', '-'));
+        String reason = model.badgeReasonOf(target);
+        badge.setTooltip(reason.isEmpty() ? null : new Tooltip(reason));
+    }
+
     private void rebuild() {
+        badges.clear();
         cards.getChildren().clear();
         for (Target t : model.targets()) {
             cards.getChildren().add(card(t));
@@ -115,13 +131,11 @@ public final class TargetsView extends VBox {
                 ? "target-remote-" + model.remotes().indexOf(r) : "target-" + target.path().getFileName());
         tick.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(tick, Priority.ALWAYS);
-        Label badge = new Label(target.badge().label());
-        badge.getStyleClass().addAll("badge", "badge-" + target.badge().name().toLowerCase(Locale.ROOT)
-                .replace('_', '-'));
+        Label badge = new Label();
+        badge.setId(tick.getId() + "-badge");
         badge.setMinWidth(Region.USE_PREF_SIZE);
-        if (!target.badgeReason().isEmpty()) {
-            badge.setTooltip(new Tooltip(target.badgeReason()));
-        }
+        showBadge(badge, target);
+        badges.put(badge, target);
         HBox head = new HBox(6, tick, badge);
         head.setAlignment(Pos.CENTER_LEFT);
         VBox card = new VBox(head);

@@ -1,6 +1,7 @@
 package io.drivelab.ui.targets;
 
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -21,10 +22,14 @@ import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -48,6 +53,7 @@ public final class TargetsViewModel {
     private final ObjectProperty<RunSession.Order> order = new SimpleObjectProperty<>(
             RunSession.Order.ONE_AFTER_ANOTHER);
     private final BooleanProperty stopOthersOnFailure = new SimpleBooleanProperty();
+    private final ReadOnlyObjectWrapper<Set<Path>> testing = new ReadOnlyObjectWrapper<>(Set.of());
     private final BooleanBinding together = Bindings.createBooleanBinding(
             () -> order.get() == RunSession.Order.TOGETHER && selected().size() > 1, order, targets);
 
@@ -193,6 +199,50 @@ public final class TargetsViewModel {
         }
         drivesMessage.set(devices.isEmpty() ? "No drives found" : devices.size() == 1 ? "1 drive"
                 : devices.size() + " drives");
+    }
+
+    /**
+     * Marks the targets this window's run works on until {@code running} turns false: their badge says "testing"
+     * (a drive's own state said "free" while the run wrote to it, as nothing else holds it).
+     */
+    public void testing(Collection<Path> paths, ObservableBooleanValue running) {
+        if (!running.get()) {
+            return;
+        }
+        testing.set(Set.copyOf(paths));
+        running.addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends Boolean> o, Boolean was, Boolean now) {
+                if (!now) {
+                    running.removeListener(this);
+                    testing.set(Set.of());
+                }
+            }
+        });
+    }
+
+    /** The paths of the targets this window's run works on, none between runs. */
+    public ReadOnlyObjectProperty<Set<Path>> testingProperty() {
+        return testing.getReadOnlyProperty();
+    }
+
+    /** The target's badge as the list shows it: "testing" while this window's run works on it. */
+    public Target.Badge badgeOf(Target target) {
+        return isTesting(target) ? Target.Badge.TESTING : target.badge();
+    }
+
+    private boolean isTesting(Target target) {
+        try {
+            return !testing.get().isEmpty() && testing.get().contains(target.path());
+        } catch (IllegalArgumentException e) {
+            return false;  // a remote host typed badly names no path, and runs nowhere
+        }
+    }
+
+    /** Why the badge is what it is, as the list shows it. */
+    public String badgeReasonOf(Target target) {
+        return badgeOf(target) == Target.Badge.TESTING ? "this window's run is measuring it; Stop ends it"
+                : target.badgeReason();
     }
 
     /** The ticked targets, in list order: the order they run in. */

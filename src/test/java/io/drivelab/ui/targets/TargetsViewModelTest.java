@@ -14,7 +14,9 @@ import io.drivelab.ui.DirectTasks;
 import io.drivelab.workload.Presets;
 import io.drivelab.workload.TestPlan;
 import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import org.junit.jupiter.api.Test;
 
@@ -100,6 +102,26 @@ class TargetsViewModelTest {
         assertEquals(List.of("/data/drivelab-test.img", "/dev/sda"),
                 vm.selected().stream().map(t -> t.path().toString()).toList());
         assertEquals(Target.Badge.FREE, vm.targets().get(1).badge());
+    }
+
+    /** Before: a drive this window's run wrote to kept its badge "free" (nothing else held it) until the run ended. */
+    @Test
+    void aDriveThisWindowsRunWorksOnSaysTestingUntilTheRunEnds() throws Exception {
+        TargetsViewModel vm = new TargetsViewModel(new DirectTasks(), fixture("sata-free"), "/data", "1G");
+        vm.refresh();
+        Target drive = vm.targets().get(1);
+        BooleanProperty running = new SimpleBooleanProperty(true);
+        vm.testing(List.of(Path.of("/dev/sda")), running);
+        assertEquals(Target.Badge.TESTING, vm.badgeOf(drive));
+        assertTrue(vm.badgeReasonOf(drive).contains("run is measuring it"), vm.badgeReasonOf(drive));
+        assertEquals(Target.Badge.SAFE, vm.badgeOf(vm.testFile()), "a target the run does not work on");
+        vm.refresh();
+        assertEquals(Target.Badge.TESTING, vm.badgeOf(vm.targets().get(1)), "the drive found again in a refresh");
+        running.set(false);
+        assertEquals(Target.Badge.FREE, vm.badgeOf(vm.targets().get(1)), "the run ended");
+        assertEquals(vm.targets().get(1).badgeReason(), vm.badgeReasonOf(vm.targets().get(1)), "the drive's own");
+        vm.testing(List.of(Path.of("/dev/sda")), running);
+        assertEquals(Target.Badge.FREE, vm.badgeOf(vm.targets().get(1)), "a run that did not start marks nothing");
     }
 
     @Test
