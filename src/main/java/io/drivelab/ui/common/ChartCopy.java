@@ -62,6 +62,9 @@ public final class ChartCopy {
             for (int s = 0; s < dataset.getSeriesCount(); s++) {
                 String series = String.valueOf(dataset.getSeriesKey(s));
                 for (int i = 0; i < dataset.getItemCount(s); i++) {
+                    if (Double.isNaN(dataset.getYValue(s, i))) {
+                        continue;  // a point planned, not measured: no figure
+                    }
                     rows.add(List.of(series, number(dataset.getXValue(s, i)), number(dataset.getYValue(s, i)), unit));
                 }
             }

@@ -212,7 +212,7 @@ public final class LiveCharts {
         for (PlanItem item : items) {
             if (item.isMeasure()) {
                 Point p = item.point();
-                curvesOf(p.workload().name(), typeOf(p), p.kind());
+                curvesOf(p.workload().name(), typeOf(p), p.kind()).planned(p);
             }
         }
         if (shownWorkload.get() == null && !workloadNames.isEmpty()) {

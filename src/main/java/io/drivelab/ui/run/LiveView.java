@@ -228,6 +228,7 @@ public final class LiveView extends VBox {
         quietly(curveCharts(), () -> {
             set(left, curves == null ? empty : curves.left(),
                     curves == null ? empty : curves.leftReferences());
+            WorkloadCurves.showPlanned(left, curves == null ? empty : curves.leftPlanned());
             set(right, curves == null ? empty : curves.right(),
                     curves == null ? empty : curves.rightReferences());
             if (kind == Report.Kind.CHECKPOINT) {

@@ -10,6 +10,7 @@ import io.drivelab.report.Report;
 import io.drivelab.report.WorkloadResults;
 import io.drivelab.report.WorkloadType;
 import io.drivelab.store.PointResult;
+import io.drivelab.workload.Point;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -45,6 +46,14 @@ public final class MatrixCurves extends WorkloadCurves {
         if (f.latMeanUs() != null) {
             changed.add(series[1], y, f.latMeanUs());
         }
+    }
+
+    @Override
+    void planned(Point point) {
+        if (leftPlanned().getSeriesCount() == 0) {
+            leftPlanned().addSeries(new XYSeries("planned IODepths", true, false));
+        }
+        leftPlanned().getSeries(0).addOrUpdate(point.iodepth(), Double.NaN);
     }
 
     @Override

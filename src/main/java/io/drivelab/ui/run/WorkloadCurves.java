@@ -10,7 +10,11 @@ import io.drivelab.report.Report;
 import io.drivelab.report.Throughput;
 import io.drivelab.report.WorkloadType;
 import io.drivelab.store.PointResult;
+import io.drivelab.workload.Point;
 import io.drivelab.workload.WorkloadKind;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -27,6 +31,7 @@ public abstract sealed class WorkloadCurves permits MatrixCurves, GdsioCurves, C
     private final XYSeriesCollection leftReferences = new XYSeriesCollection();
     private final XYSeriesCollection right = new XYSeriesCollection();
     private final XYSeriesCollection rightReferences = new XYSeriesCollection();
+    private final XYSeriesCollection leftPlanned = new XYSeriesCollection();
 
     WorkloadCurves(String name, WorkloadType type) {
         this.name = name;
@@ -75,6 +80,29 @@ public abstract sealed class WorkloadCurves permits MatrixCurves, GdsioCurves, C
 
     public XYSeriesCollection leftReferences() {
         return leftReferences;
+    }
+
+    /**
+     * Where the plan will measure on the left chart, with no value (nothing drawn): its axis spans them before they
+     * are measured (a quick plan's QD1 lay off the reference drives' QD16-256 until its first point).
+     */
+    public XYSeriesCollection leftPlanned() {
+        return leftPlanned;
+    }
+
+    /** The plan's points on {@code chart}'s axis, drawn nowhere and in no legend. */
+    static void showPlanned(JFreeChart chart, XYSeriesCollection planned) {
+        XYPlot plot = chart.getXYPlot();
+        if (plot.getRenderer(2) == null) {
+            XYLineAndShapeRenderer nothing = new XYLineAndShapeRenderer(false, false);
+            nothing.setDefaultSeriesVisibleInLegend(false);
+            plot.setRenderer(2, nothing);
+        }
+        plot.setDataset(2, planned);
+    }
+
+    /** The plan measures {@code point} of this workload. */
+    void planned(Point point) {
     }
 
     /** The right chart's measured curves. */

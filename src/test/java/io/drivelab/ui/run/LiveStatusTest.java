@@ -49,6 +49,7 @@ class LiveStatusTest {
         assertEquals("128K sequential write", live.shownWorkloadProperty().get());
         assertTrue(live.workload("4K random read").leftReferences().getSeriesCount() > 0, "the drives' curves");
         assertEquals(0, live.workload("4K random read").pointCount());
+        assertEquals(List.of(1.0, 32.0), plannedDepths(live.workload("4K random read")), "where the plan measures");
 
         plan.set(Presets.get(Presets.CRYSTALDISKMARK).withTarget(Region.ofSize(64L << 20)));
         assertTrue(live.workloadNames().stream().noneMatch(n -> n.equals("128K sequential write")),
@@ -66,6 +67,37 @@ class LiveStatusTest {
         status.apply(new LiveFeed.AllFinished());
         plan.set(Presets.get(Presets.CRYSTALDISKMARK).withTarget(Region.ofSize(64L << 20)));
         assertEquals("128K sequential write", live.workloadNames().get(0), "the run's workloads stay");
+    }
+
+    /**
+     * Before: the scaling chart's IODepth axis spanned the reference drives' depths (QD16-256) until the first point,
+     * so that the plan's QD1 and QD32 lay off it or at its edge in the preview.
+     */
+    @Test
+    void thePreviewsIoDepthAxisSpansThePlansDepthsAsWellAsTheDrives() {
+        LiveCharts live = new LiveCharts();
+        live.setReferences(LibraryCurves.of(ReferenceLibrary.shipped()));
+        new LiveStatus(live, new javafx.beans.property.SimpleObjectProperty<>(Presets.get(Presets.QUICK)
+                .withTarget(Region.ofSize(64L << 20))));
+        live.flush();
+        WorkloadCurves curves = live.workload("4K random read");
+        org.jfree.chart.JFreeChart chart = io.drivelab.report.Charts.scaling("preview", curves.unit(), curves.left(),
+                curves.leftReferences());
+        org.jfree.data.Range drives = chart.getXYPlot().getDomainAxis().getRange();
+        assertTrue(drives.getLowerBound() > 1, "the drives alone: " + drives);
+        int legend = chart.getXYPlot().getLegendItems().getItemCount();
+
+        WorkloadCurves.showPlanned(chart, curves.leftPlanned());
+        org.jfree.data.Range shown = chart.getXYPlot().getDomainAxis().getRange();
+        assertTrue(shown.getLowerBound() <= 1 && shown.getUpperBound() >= drives.getUpperBound(), shown.toString());
+        assertEquals(legend, chart.getXYPlot().getLegendItems().getItemCount(), "the planned depths are in no legend");
+        assertTrue(!io.drivelab.ui.common.ChartCopy.text(chart).contains("planned"), "nor copied as figures");
+    }
+
+    private static List<Double> plannedDepths(WorkloadCurves curves) {
+        var series = curves.leftPlanned().getSeries(0);
+        return java.util.stream.IntStream.range(0, series.getItemCount()).mapToObj(i -> series.getX(i).doubleValue())
+                .toList();
     }
 
     @Test
