@@ -40,6 +40,8 @@ public final class TargetCheck {
             checkAccess(plan, target);
             if (WriteGuard.isBlockDevice(target)) {
                 checkRegionFits(plan.target(), target);
+            } else if (Files.isRegularFile(target) && plan.target() != null && plan.target().size() != null) {
+                checkSpace(plan.target(), target, target.toAbsolutePath().getParent());
             }
             return;
         }
@@ -62,25 +64,31 @@ public final class TargetCheck {
     }
 
     /**
-     * A test file larger than its filesystem's free space: refused before the run is filed (the engine found it at
-     * the first point's layout, and History kept a failed run of no points).
+     * A test file larger than its filesystem's free space, or a file there that would grow past it: refused before
+     * the run is filed (the engine found it at the first point's layout, and History kept a failed run of no points).
      */
     private static void checkSpace(Region region, Path target, Path parent) {
         long offset = region.offset() == null ? 0 : region.offset();
         long needs = offset + region.size();
+        boolean exists = Files.exists(target);
+        long has;
         long free;
         try {
+            has = exists ? Files.size(target) : 0;
             free = Files.getFileStore(parent).getUsableSpace();
         } catch (IOException e) {
             return;  // the engine's own check at the layout still holds
         }
-        if (needs > free) {
-            long fits = Math.max(0, free - offset) & -(1L << 20);
+        if (needs - has > free) {
+            long fits = Math.max(0, has + free - offset) & -(1L << 20);
             String left = free >= 1L << 30 ? String.format(Locale.ROOT, "%.1f GiB", free / (double) (1L << 30))
                     : String.format(Locale.ROOT, "%.1f MiB", free / (double) (1L << 20));
-            throw new TargetRefused(target, TargetRefused.Kind.NO_SPACE, "cannot create " + target + ": the test "
-                    + "file needs " + Region.binary(needs) + " and the filesystem of " + parent + " has " + left
-                    + " free; give a smaller size or a folder with more space", fits);
+            String what = !exists ? "cannot create " + target + ": the test file needs " + Region.binary(needs)
+                    : "cannot grow " + target + " from " + Region.binary(has) + " to the " + Region.binary(needs)
+                    + " the plan works in";
+            throw new TargetRefused(target, TargetRefused.Kind.NO_SPACE, what + (exists ? ":" : " and")
+                    + " the filesystem of " + parent + " has " + left + " free; give a smaller size or a folder with "
+                    + "more space", fits);
         }
     }
 

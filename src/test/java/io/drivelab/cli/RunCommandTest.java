@@ -264,6 +264,23 @@ class RunCommandTest {
     }
 
     @Test
+    void aTestFileThereThatCouldNotGrowToThePlansRegionIsRefusedBeforeARunIsFiled() throws Exception {
+        // the run was filed, and its first point failed at the layout: "no space left to lay out ..."
+        Path db = dir.resolve("g.db");
+        Path file = dir.resolve("small.img");
+        Files.write(file, new byte[1 << 20]);
+        Cli.Result r = Cli.run("run", "--db", db.toString(), "--target", file.toString(), "--size", "900T",
+                "--overwrite-file", "--preset", "quick");
+
+        assertEquals(2, r.exitCode(), r.toString());
+        assertTrue(r.err().matches("(?s)drivelab: cannot grow .*small\\.img from 1 MiB to the 900 TiB the plan "
+                + "works in: the filesystem of .* has [\\d.]+ [GM]iB free; give a smaller size or a folder with more "
+                + "space \\(--size \\d+M fits there\\)\n"), r.err());
+        assertEquals("No runs in " + db + ".\n", Cli.run("runs", "--db", db.toString()).out());
+        assertEquals(1 << 20, Files.size(file), "the file as it was");
+    }
+
+    @Test
     void badInputIsNamedAndExits2() throws Exception {
         String db = dir.resolve("d.db").toString();
         // storagereview-fio tests the whole target: a file that does not exist yet has no size
