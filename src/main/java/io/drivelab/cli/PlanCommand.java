@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 
 import io.drivelab.workload.BlockSizeMix;
 import io.drivelab.workload.Matrix;
+import io.drivelab.workload.PlanEstimate;
 import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.PlanItem;
 import io.drivelab.workload.Point;
@@ -87,7 +88,7 @@ public final class PlanCommand implements Callable<Integer> {
                 out.println("           " + line);
             }
             out.println("Region:    " + region(p.target()));
-            out.println("Estimate:  " + p.estimatedDuration().describe());
+            out.println("Estimate:  " + PlanEstimate.detailed(p));
             out.println("Items:     " + count(items, PlanItem.Kind.MEASURE, "measured point", "measured points")
                     + ", " + count(items, PlanItem.Kind.PRECONDITION, "precondition", "preconditions")
                     + ", " + count(items, PlanItem.Kind.IDLE, "idle pause", "idle pauses"));

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
+import io.drivelab.workload.PlanEstimate;
 import io.drivelab.workload.Presets;
+import org.junit.jupiter.api.Test;
 
 class PresetsCommandTest {
 
@@ -21,7 +21,7 @@ class PresetsCommandTest {
         assertEquals(Presets.names().size() + 1, lines.size(), result.out());
         for (Presets.Preset preset : Presets.all()) {
             String line = lines.stream().filter(l -> l.startsWith(preset.name() + " ")).findFirst().orElseThrow();
-            assertTrue(line.matches(preset.name() + " +" + java.util.regex.Pattern.quote(preset.estimate().describe())
+            assertTrue(line.matches(preset.name() + " +" + java.util.regex.Pattern.quote(PlanEstimate.duration(preset.plan()))
                     + " +" + preset.plan().points().size() + "  " + java.util.regex.Pattern.quote(preset.summary())),
                     line);
         }
@@ -42,5 +42,19 @@ class PresetsCommandTest {
 
         assertTrue(fio.contains(" + 3 passes over the region "), fio);
         assertTrue(fio.contains(" 182  "), fio);
+    }
+
+    @Test
+    void aCheckpointPresetSaysWhatItsCheckpointsWriteAsTheWindowDoes() {
+        // it said "0 s + 8 passes over the region" beside a description of 3 passes: the window said 36 checkpoints
+        String dlio = Cli.run("presets").lines().stream().filter(l -> l.startsWith("dlio-checkpoint ")).findFirst()
+                .orElseThrow();
+        assertTrue(dlio.matches("dlio-checkpoint +36 checkpoints writing 7\\.7 times the target +1  .*"), dlio);
+
+        String shown = Cli.run("plan", "show", "dlio-checkpoint").out();
+        assertTrue(shown.contains("Estimate:  36 checkpoints writing 7.7 times the target: as long as the drive takes, "
+                + "e.g. about "), shown);
+        String window = PlanEstimate.sentence(Presets.get(Presets.DLIO_CHECKPOINT));
+        assertTrue(window.startsWith("1 point, ") && shown.contains(window.substring("1 point, ".length())), window);
     }
 }

@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.workload.CheckpointStep;
 import io.drivelab.workload.Matrix;
+import io.drivelab.workload.PlanEstimate;
 import io.drivelab.workload.PlanFiles;
 import io.drivelab.workload.PlanItem;
 import io.drivelab.workload.Precondition;
@@ -229,7 +230,7 @@ public final class PlanViewModel {
             plan.set(edited);
             // The text says what the fields say: the plan's own description, with the times changed.
             description.set(edited.description());
-            estimate.set(PlanText.estimate(edited));
+            estimate.set(PlanEstimate.sentence(edited));
         } catch (RuntimeException e) {
             problem.set(Messages.sentence(Messages.of(e)));
             estimate.set("");

@@ -1,0 +1,94 @@
+package io.drivelab.workload;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * A plan's estimate in words, the same in the window and on the command line. A checkpoint plan's time is what the
+ * drive needs to write its checkpoints, so it is said as what they write ("36 checkpoints writing 7.7 times the
+ * target"), where passes over the region (8, rounded) read as if they were the plan's 3 passes.
+ */
+public final class PlanEstimate {
+    /** A target and a write speed to put a checkpoint plan's drive-bound time in figures. */
+    private static final long EXAMPLE_TARGET = 1_000_000_000_000L;
+    private static final double EXAMPLE_SPEED = 2e9;
+
+    private PlanEstimate() {
+    }
+
+    /** What a plan's checkpoints write: how many, times the target (share-sized ones) and bytes (fixed-size ones). */
+    private record Written(int checkpoints, double targets, long bytes) {
+        static Written by(TestPlan plan) {
+            int checkpoints = 0;
+            double targets = 0;
+            long bytes = 0;
+            for (Step s : plan.steps()) {
+                if (s instanceof CheckpointStep cs) {
+                    Checkpoint c = cs.checkpoint();
+                    checkpoints += c.total();
+                    if (c.size() == null) {
+                        targets += c.sharePercent() / 100 * c.total();
+                    } else {
+                        bytes += c.size() * c.total();
+                    }
+                }
+            }
+            return new Written(checkpoints, targets, bytes);
+        }
+
+        /** "36 checkpoints writing 7.7 times the target", "+ 64 GiB" for fixed sizes. */
+        String describe() {
+            StringBuilder sb = new StringBuilder().append(checkpoints).append(" checkpoints writing ");
+            if (targets > 0) {
+                sb.append(String.format(Locale.ROOT, "%.1f times the target", targets));
+            }
+            if (bytes > 0) {
+                sb.append(targets > 0 ? " + " : "").append(Units.formatSize(bytes));
+            }
+            return sb.toString();
+        }
+
+        /** "as long as the drive takes, e.g. about 1 h 04 min on a 1 TB target written at 2 GB/s". */
+        String example(Duration timed) {
+            long seconds = Math.round((targets * EXAMPLE_TARGET + bytes) / EXAMPLE_SPEED) + timed.getSeconds();
+            return "as long as the drive takes, e.g. about " + Units.formatDuration(Duration.ofSeconds(seconds))
+                    + (targets > 0 ? " on a 1 TB target" : "") + " written at 2 GB/s";
+        }
+    }
+
+    /**
+     * "16 points, about 1 min 36 s per target"; for checkpoints, how much they write and what that takes at an
+     * example speed, since their time is what the drive needs.
+     */
+    public static String sentence(TestPlan plan) {
+        long points = plan.points().size();
+        String count = points + (points == 1 ? " point" : " points");
+        Written w = Written.by(plan);
+        Estimate e = plan.estimatedDuration();
+        if (w.checkpoints() == 0) {
+            return count + ", about " + e.describe() + " per target";
+        }
+        return count + ", " + w.describe() + ": " + w.example(e.timed());
+    }
+
+    /**
+     * "1 min 36 s", "4 h 47 min + 3 passes over the region" (fills); for checkpoints, what they write instead of
+     * passes: "36 checkpoints writing 7.7 times the target".
+     */
+    public static String duration(TestPlan plan) {
+        Written w = Written.by(plan);
+        Estimate e = plan.estimatedDuration();
+        if (w.checkpoints() == 0) {
+            return e.describe();
+        }
+        String timed = e.timed().isZero() ? "" : Units.formatDuration(e.timed()) + " + ";
+        return timed + w.describe();
+    }
+
+    /** {@link #duration}, and for checkpoints what that takes at an example speed: `drivelab plan show`'s. */
+    public static String detailed(TestPlan plan) {
+        Written w = Written.by(plan);
+        return w.checkpoints() == 0 ? duration(plan) : duration(plan) + ": " + w.example(plan.estimatedDuration()
+                .timed());
+    }
+}
