@@ -21,9 +21,9 @@ class PresetsCommandTest {
         assertEquals(Presets.names().size() + 1, lines.size(), result.out());
         for (Presets.Preset preset : Presets.all()) {
             String line = lines.stream().filter(l -> l.startsWith(preset.name() + " ")).findFirst().orElseThrow();
-            assertTrue(line.matches(preset.name() + " +" + java.util.regex.Pattern.quote(PlanEstimate.duration(preset.plan()))
-                    + " +" + preset.plan().points().size() + "  " + java.util.regex.Pattern.quote(preset.summary())),
-                    line);
+            String duration = java.util.regex.Pattern.quote(PlanEstimate.duration(preset.plan()));
+            assertTrue(line.matches(preset.name() + " +" + duration + " +" + preset.plan().points().size() + "  "
+                    + java.util.regex.Pattern.quote(preset.summary())), line);
         }
     }
 
