@@ -48,11 +48,27 @@ public final class PlanEstimate {
             return sb.toString();
         }
 
-        /** "as long as the drive takes, e.g. about 1 h 04 min on a 1 TB target written at 2 GB/s". */
-        String example(Duration timed) {
-            long seconds = Math.round((targets * EXAMPLE_TARGET + bytes) / EXAMPLE_SPEED) + timed.getSeconds();
-            return "as long as the drive takes, e.g. about " + Units.formatDuration(Duration.ofSeconds(seconds))
-                    + (targets > 0 ? " on a 1 TB target" : "") + " written at 2 GB/s";
+        /**
+         * "as long as the drive takes, e.g. about 1 h 04 min on a 1 TB target written at 2 GB/s": the whole plan's
+         * time at that speed, its fills' too.
+         */
+        String example(Estimate whole) {
+            return "as long as the drive takes, e.g. about "
+                    + Units.formatDuration(whole.total(EXAMPLE_TARGET, EXAMPLE_SPEED))
+                    + (whole.regionPasses() > 0 ? " on a 1 TB target" : "") + " written at 2 GB/s";
+        }
+
+        /** The plan's estimate without what its checkpoints write: its timed parts and its fills. */
+        Estimate withoutCheckpoints(TestPlan plan, Estimate whole) {
+            double fillPasses = 0;
+            long fillBytes = 0;
+            for (PlanItem item : plan.expand()) {
+                if (item.point() == null || !item.point().isCheckpoint()) {
+                    fillPasses += item.regionPasses();
+                    fillBytes += item.fixedBytes();
+                }
+            }
+            return new Estimate(whole.timed(), fillPasses, fillBytes);
         }
     }
 
@@ -68,12 +84,12 @@ public final class PlanEstimate {
         if (w.checkpoints() == 0) {
             return count + ", about " + e.describe() + " per target";
         }
-        return count + ", " + w.describe() + ": " + w.example(e.timed());
+        return count + ", " + duration(plan) + ": " + w.example(e);
     }
 
     /**
      * "1 min 36 s", "4 h 47 min + 3 passes over the region" (fills); for checkpoints, what they write instead of
-     * passes: "36 checkpoints writing 7.7 times the target".
+     * passes: "36 checkpoints writing 7.7 times the target", after the plan's timed parts and fills if it has any.
      */
     public static String duration(TestPlan plan) {
         Written w = Written.by(plan);
@@ -81,14 +97,15 @@ public final class PlanEstimate {
         if (w.checkpoints() == 0) {
             return e.describe();
         }
-        String timed = e.timed().isZero() ? "" : Units.formatDuration(e.timed()) + " + ";
-        return timed + w.describe();
+        Estimate rest = w.withoutCheckpoints(plan, e);
+        // "0 s" before the checkpoints says nothing
+        String before = rest.timed().isZero() && !rest.dependsOnDrive() ? "" : rest.describe() + " + ";
+        return before + w.describe();
     }
 
     /** {@link #duration}, and for checkpoints what that takes at an example speed: `drivelab plan show`'s. */
     public static String detailed(TestPlan plan) {
         Written w = Written.by(plan);
-        return w.checkpoints() == 0 ? duration(plan) : duration(plan) + ": " + w.example(plan.estimatedDuration()
-                .timed());
+        return w.checkpoints() == 0 ? duration(plan) : duration(plan) + ": " + w.example(plan.estimatedDuration());
     }
 }

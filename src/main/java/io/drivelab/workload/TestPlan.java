@@ -104,7 +104,7 @@ public record TestPlan(String name, String description, Region target, List<Step
     /** The sum of {@link PlanItem#estimatedSeconds()} over {@link #expand()}, and the fills' passes and bytes. */
     public Estimate estimatedDuration() {
         long seconds = 0;
-        int passes = 0;
+        double passes = 0;
         long bytes = 0;
         for (PlanItem item : expand()) {
             seconds += item.estimatedSeconds();
