@@ -394,8 +394,8 @@ def print_stalls(results, args):
         return statistics.median(float(r[key]) for r in rows)
 
     mine = results[TARGET]
-    print(f"{'UI thread: worst gap between pulses, live run':<52} {med(mine, 'worst_ms'):>7.0f} ms  ≤ 50 ms")
-    print(f"{'UI thread: 99th percentile gap':<52} {med(mine, 'p99_ms'):>7.0f} ms  ≤ 20 ms  "
+    print(f"{'UI thread: worst gap between pulses, live run':<52} {med(mine, 'worst_ms'):>7.1f} ms  ≤ 50 ms")
+    print(f"{'UI thread: 99th percentile gap':<52} {med(mine, 'p99_ms'):>7.1f} ms  ≤ 20 ms  "
           f"(median {med(mine, 'median_ms'):.0f} ms, {med(mine, 'over50'):.0f} over 50 ms in "
           f"{args.stall_seconds} s; {mine[0]['samples_per_s']} samples/s; reference drives shown: "
           f"{mine[0]['references']})")
