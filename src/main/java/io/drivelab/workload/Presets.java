@@ -36,10 +36,6 @@ public final class Presets {
      * A preset for a list: its name, one line about it, and the plan (whose description says the details).
      */
     public record Preset(String name, String summary, TestPlan plan) {
-        /** How long it takes; see {@link TestPlan#estimatedDuration()}. */
-        public Estimate estimate() {
-            return plan.estimatedDuration();
-        }
     }
 
     private record Entry(String summary, Supplier<TestPlan> plan) {
