@@ -153,6 +153,9 @@ public final class RunCommand implements Callable<Integer> {
             throw CommandException.badInput("--allow-destroy is given " + allowDestroy.size() + " times for one "
                     + "target; name the one device to destroy");
         }
+        if (hosts.isEmpty()) {
+            sayWhichTestFilesAreInMemory();
+        }
         List<RunSession.Target> list = new ArrayList<>();
         for (Path t : targets) {
             list.add(new RunSession.Target(t, chosen, targets.size() == 1 && !allowDestroy.isEmpty()
@@ -215,6 +218,22 @@ public final class RunCommand implements Callable<Integer> {
             // one target: a refusal is bad input, said once the session has ended
             refused = why instanceof RunException e ? CommandException.badInput(withHint(e)) : why;
         }
+    }
+
+    /**
+     * A test file on a file system in memory (/tmp is one on many distributions) measures RAM: said on stderr, so
+     * that nobody takes its figures for a drive's, and JSON on stdout stays as it is.
+     */
+    private void sayWhichTestFilesAreInMemory() {
+        PrintWriter err = spec.commandLine().getErr();
+        for (Path t : targets) {
+            if (Files.exists(t) && !Files.isRegularFile(t)) {
+                continue;
+            }
+            DeviceDiscovery.memoryFileSystem(t).ifPresent(type -> err.println("drivelab: note: " + t + " is in RAM ("
+                    + type + "): this run measures memory, not a drive; put the test file on the drive to test"));
+        }
+        err.flush();
     }
 
     /** The core says what is wrong with a target; the CLI adds which option mends it. */

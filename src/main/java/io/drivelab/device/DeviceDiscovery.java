@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import static io.drivelab.device.Sysfs.children;
@@ -24,6 +25,7 @@ import static io.drivelab.device.Sysfs.text;
  * {@link DeviceIdentity}, what uses it from {@link DeviceUse}.
  */
 public final class DeviceDiscovery {
+    private static final Set<String> MEMORY_FILE_SYSTEMS = Set.of("tmpfs", "ramfs");
 
     private static final Pattern RAM_DISK = Pattern.compile("ram\\d+");
 
@@ -127,6 +129,27 @@ public final class DeviceDiscovery {
     /** The device number ("254:1") of the file system a file or folder is on; empty when it cannot be read. */
     public static Optional<String> fileSystemNumber(Path file) {
         return Sysfs.fileSystemNumberOf(file);
+    }
+
+    /**
+     * The type of the file system a file or folder (or, where it does not exist yet, its nearest folder that does)
+     * is on when that file system keeps its files in memory ("tmpfs", "ramfs"): a test file there measures RAM, not
+     * a drive (/tmp is a tmpfs on many distributions). Empty otherwise, and when it cannot be told.
+     */
+    public static Optional<String> memoryFileSystem(Path file) {
+        Path existing = file.toAbsolutePath().normalize();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return Optional.empty();
+        }
+        try {
+            String type = Files.getFileStore(existing).type();
+            return MEMORY_FILE_SYSTEMS.contains(type) ? Optional.of(type) : Optional.empty();
+        } catch (IOException | SecurityException e) {
+            return Optional.empty();
+        }
     }
 
     /** The device number ("7:3") a block device node opens, links followed; empty for anything else. */

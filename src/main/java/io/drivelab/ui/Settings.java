@@ -9,6 +9,7 @@ import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.files.OutputFile;
 import io.drivelab.ui.targets.TargetsViewModel;
 
@@ -42,7 +43,22 @@ public record Settings(double width, double height, String preset, String planFi
 
     public static Settings defaults() {
         return new Settings(DEFAULT_WIDTH, DEFAULT_HEIGHT, null, null, null, null, null, null,
-                System.getProperty("java.io.tmpdir"), "1G", null, null, null, null, null, null, null, null, null, null);
+                defaultFolder(Path.of(System.getProperty("java.io.tmpdir")), Path.of("/var/tmp")), "1G", null, null,
+                null, null, null, null, null, null, null, null);
+    }
+
+    /**
+     * The test file's folder at first: the temporary folder, unless it keeps its files in RAM (/tmp is a tmpfs on
+     * many distributions, where a run measured memory) and {@code onDisk} (/var/tmp, kept on disk by convention)
+     * can take the file instead.
+     */
+    static String defaultFolder(Path temporary, Path onDisk) {
+        boolean inMemory = DeviceDiscovery.memoryFileSystem(temporary).isPresent();
+        if (inMemory && Files.isDirectory(onDisk) && Files.isWritable(onDisk)
+                && DeviceDiscovery.memoryFileSystem(onDisk).isEmpty()) {
+            return onDisk.toString();
+        }
+        return temporary.toString();
     }
 
     /** $XDG_CONFIG_HOME/drivelab/gui.json, else ~/.config/drivelab/gui.json. */

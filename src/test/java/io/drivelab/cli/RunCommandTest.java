@@ -264,6 +264,24 @@ class RunCommandTest {
     }
 
     @Test
+    void aTestFileInRamIsSaidToMeasureMemory() throws Exception {
+        Path inRam = Files.createTempDirectory(Path.of("/dev/shm"), "drivelab-test-");
+        try {
+            Path db = dir.resolve("d.db");
+            // refused for its size, after the note: what the note says does not wait for a run
+            Cli.Result r = Cli.run("run", "--db", db.toString(), "--target", inRam.resolve("x.img").toString(),
+                    "--size", "900T", "--preset", "quick");
+            assertEquals(2, r.exitCode(), r.err());
+            assertTrue(r.err().startsWith("drivelab: note: " + inRam.resolve("x.img") + " is in RAM (tmpfs): this run "
+                    + "measures memory, not a drive; put the test file on the drive to test\n"), r.err());
+            assertFalse(r.out().contains("in RAM"), r.out());
+        } finally {
+            Files.deleteIfExists(inRam.resolve("x.img"));
+            Files.delete(inRam);
+        }
+    }
+
+    @Test
     void aTestFileThereThatCouldNotGrowToThePlansRegionIsRefusedBeforeARunIsFiled() throws Exception {
         // the run was filed, and its first point failed at the layout: "no space left to lay out ..."
         Path db = dir.resolve("g.db");

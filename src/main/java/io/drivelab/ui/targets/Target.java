@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 import io.drivelab.device.BlockDevice;
+import io.drivelab.device.DeviceDiscovery;
 import io.drivelab.device.PcieLink;
 import io.drivelab.fio.FioHost;
 import io.drivelab.report.Numbers;
@@ -18,6 +19,8 @@ import io.drivelab.workload.TestPlan;
 import io.drivelab.workload.Units;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -85,11 +88,27 @@ public abstract sealed class Target permits Target.TestFile, Target.Drive, Targe
 
         private final StringProperty folder = new SimpleStringProperty();
         private final StringProperty size = new SimpleStringProperty();
+        private final ReadOnlyStringWrapper inMemory = new ReadOnlyStringWrapper("");
 
         public TestFile(String folder, String size) {
+            // /tmp is a tmpfs on many distributions: the default folder measured RAM without a word
+            this.folder.addListener((o, was, now) -> inMemory.set(inMemoryNote(path())));
             this.folder.set(folder);
             this.size.set(size);
             selectedProperty().set(true);
+        }
+
+        /**
+         * "In RAM (tmpfs): ..." when the folder's file system keeps its files in memory, so that a run measures
+         * memory rather than a drive; "" otherwise.
+         */
+        public ReadOnlyStringProperty inMemoryProperty() {
+            return inMemory.getReadOnlyProperty();
+        }
+
+        static String inMemoryNote(Path file) {
+            return DeviceDiscovery.memoryFileSystem(file).map(type -> "In RAM (" + type + "): a run here measures "
+                    + "memory, not a drive. Choose a folder on the drive to test.").orElse("");
         }
 
         public StringProperty folderProperty() {

@@ -176,7 +176,14 @@ public final class TargetsView extends VBox {
         Label safe = hint("A file on a filesystem: nothing else is written. DriveLab creates it and removes it "
                 + "when the run completes.");
         safe.setWrapText(true);
-        return new VBox(4, name, folderRow, sizeRow, safe);
+        Label inMemory = new Label();
+        inMemory.setId("file-in-memory");
+        inMemory.getStyleClass().add("problem");
+        inMemory.setWrapText(true);
+        inMemory.textProperty().bind(file.inMemoryProperty());
+        inMemory.visibleProperty().bind(file.inMemoryProperty().isNotEmpty());
+        inMemory.managedProperty().bind(inMemory.visibleProperty());
+        return new VBox(4, name, folderRow, sizeRow, safe, inMemory);
     }
 
     /** Host (HOST or HOST:PORT) and the path there, with what is wrong with them, and a button to remove it. */

@@ -3,6 +3,7 @@ package io.drivelab.ui.targets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -26,6 +27,21 @@ class TargetsViewModelTest {
     private static DeviceDiscovery fixture(String name) throws URISyntaxException {
         Path root = Path.of(TargetsViewModelTest.class.getResource("/sysfs/" + name).toURI());
         return new DeviceDiscovery(root.resolve("sys"), root.resolve("mountinfo"), root.resolve("swaps"));
+    }
+
+    @Test
+    void aTestFileInAFolderKeptInRamSaysItMeasuresMemory() {
+        Target.TestFile file = new Target.TestFile("/dev/shm", "1G");
+        assertTrue(file.inMemoryProperty().get().startsWith("In RAM (tmpfs): a run here measures memory, not a "
+                + "drive."), file.inMemoryProperty().get());
+        // a folder not made yet counts by the nearest one that is
+        file.folderProperty().set("/dev/shm/drivelab-not-made/deeper");
+        assertTrue(file.inMemoryProperty().get().startsWith("In RAM (tmpfs)"), file.inMemoryProperty().get());
+
+        Path onDisk = Path.of("target").toAbsolutePath();
+        assumeTrue(DeviceDiscovery.memoryFileSystem(onDisk).isEmpty(), "the build folder is on a disk here");
+        file.folderProperty().set(onDisk.toString());
+        assertEquals("", file.inMemoryProperty().get());
     }
 
     @Test
