@@ -170,6 +170,21 @@ class MainWindowTest {
     }
 
     @Test
+    void aTestFileFolderKeptInRamIsSaidToMeasureMemory() throws Exception {
+        open();
+        Label note = find("#file-in-memory", Label.class);
+        robot.interact(() -> find("#file-folder", TextField.class).setText("/dev/shm"));
+        // asked off the UI thread: the answer comes a moment later
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, note::isVisible);
+        assertTrue(note.getText().startsWith("In RAM (tmpfs): a run here measures memory"), note.getText());
+        Path onDisk = Path.of("target").toAbsolutePath();
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                io.drivelab.device.DeviceDiscovery.memoryFileSystem(onDisk).isEmpty(), "the build folder is on a disk");
+        robot.interact(() -> find("#file-folder", TextField.class).setText(onDisk.toString()));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !note.isVisible());
+    }
+
+    @Test
     void startIsDisabledWithTheReasonShown() throws Exception {
         open();
         robot.clickOn("#target-file");

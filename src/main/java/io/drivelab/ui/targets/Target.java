@@ -91,8 +91,6 @@ public abstract sealed class Target permits Target.TestFile, Target.Drive, Targe
         private final ReadOnlyStringWrapper inMemory = new ReadOnlyStringWrapper("");
 
         public TestFile(String folder, String size) {
-            // /tmp is a tmpfs on many distributions: the default folder measured RAM without a word
-            this.folder.addListener((o, was, now) -> inMemory.set(inMemoryNote(path())));
             this.folder.set(folder);
             this.size.set(size);
             selectedProperty().set(true);
@@ -100,12 +98,17 @@ public abstract sealed class Target permits Target.TestFile, Target.Drive, Targe
 
         /**
          * "In RAM (tmpfs): ..." when the folder's file system keeps its files in memory, so that a run measures
-         * memory rather than a drive; "" otherwise.
+         * memory rather than a drive; "" otherwise (and until {@link TargetsViewModel} has looked).
          */
         public ReadOnlyStringProperty inMemoryProperty() {
             return inMemory.getReadOnlyProperty();
         }
 
+        void inMemory(String note) {
+            inMemory.set(note);
+        }
+
+        /** The note for a test file at {@code file}; reads the file systems' table, so not on the UI thread. */
         static String inMemoryNote(Path file) {
             return DeviceDiscovery.memoryFileSystem(file).map(type -> "In RAM (" + type + "): a run here measures "
                     + "memory, not a drive. Choose a folder on the drive to test.").orElse("");

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -62,6 +63,23 @@ public final class TargetsViewModel {
         this.discovery = discovery;
         this.testFile = new Target.TestFile(folder, size);
         targets.add(testFile);
+        // /tmp is a tmpfs on many distributions: a test file there measured RAM without a word
+        testFile.folderProperty().addListener((o, was, now) -> lookWhereTheTestFileIs());
+        lookWhereTheTestFileIs();
+    }
+
+    /** Whether the test file's folder is kept in RAM, asked off the UI thread (a mount may be slow to answer). */
+    private void lookWhereTheTestFileIs() {
+        String asked = testFile.folderProperty().get();
+        Path file = testFile.path();
+        tasks.create(() -> Target.TestFile.inMemoryNote(file))
+                .onSuccess(note -> {
+                    // what the user typed since then has its own answer coming
+                    if (Objects.equals(asked, testFile.folderProperty().get())) {
+                        testFile.inMemory(note);
+                    }
+                })
+                .start();
     }
 
     public ObservableList<Target> targets() {
@@ -145,7 +163,7 @@ public final class TargetsViewModel {
     }
 
     private static void answered(Target.Remote remote, String asked, String said) {
-        if (java.util.Objects.equals(asked, remote.hostProperty().get())) {
+        if (Objects.equals(asked, remote.hostProperty().get())) {
             remote.server(said);
         }
     }

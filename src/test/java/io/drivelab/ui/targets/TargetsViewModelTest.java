@@ -30,8 +30,9 @@ class TargetsViewModelTest {
     }
 
     @Test
-    void aTestFileInAFolderKeptInRamSaysItMeasuresMemory() {
-        Target.TestFile file = new Target.TestFile("/dev/shm", "1G");
+    void aTestFileInAFolderKeptInRamSaysItMeasuresMemory() throws Exception {
+        TargetsViewModel vm = new TargetsViewModel(new DirectTasks(), fixture("sata-free"), "/dev/shm", "1G");
+        Target.TestFile file = vm.testFile();
         assertTrue(file.inMemoryProperty().get().startsWith("In RAM (tmpfs): a run here measures memory, not a "
                 + "drive."), file.inMemoryProperty().get());
         // a folder not made yet counts by the nearest one that is
