@@ -84,7 +84,7 @@ public final class PlanEstimate {
         if (w.checkpoints() == 0) {
             return count + ", about " + e.describe() + " per target";
         }
-        return count + ", " + duration(plan) + ": " + w.example(e);
+        return count + ", " + duration(plan, w, e) + ": " + w.example(e);
     }
 
     /**
@@ -92,8 +92,11 @@ public final class PlanEstimate {
      * passes: "36 checkpoints writing 7.7 times the target", after the plan's timed parts and fills if it has any.
      */
     public static String duration(TestPlan plan) {
-        Written w = Written.by(plan);
-        Estimate e = plan.estimatedDuration();
+        return duration(plan, Written.by(plan), plan.estimatedDuration());
+    }
+
+    /** {@link #duration(TestPlan)} from what was already worked out of the plan (each a pass over its items). */
+    private static String duration(TestPlan plan, Written w, Estimate e) {
         if (w.checkpoints() == 0) {
             return e.describe();
         }
@@ -106,6 +109,8 @@ public final class PlanEstimate {
     /** {@link #duration}, and for checkpoints what that takes at an example speed: `drivelab plan show`'s. */
     public static String detailed(TestPlan plan) {
         Written w = Written.by(plan);
-        return w.checkpoints() == 0 ? duration(plan) : duration(plan) + ": " + w.example(plan.estimatedDuration());
+        Estimate e = plan.estimatedDuration();
+        String duration = duration(plan, w, e);
+        return w.checkpoints() == 0 ? duration : duration + ": " + w.example(e);
     }
 }
