@@ -126,9 +126,12 @@ public final class DeviceDiscovery {
         return Optional.empty();
     }
 
-    /** The device number ("254:1") of the file system a file or folder is on; empty when it cannot be read. */
+    /**
+     * The device number ("254:1") of the file system a file or folder is on (or, where it does not exist yet, its
+     * nearest folder that does); empty when it cannot be read.
+     */
     public static Optional<String> fileSystemNumber(Path file) {
-        return Sysfs.fileSystemNumberOf(file);
+        return nearestExisting(file).flatMap(Sysfs::fileSystemNumberOf);
     }
 
     /**
@@ -137,19 +140,23 @@ public final class DeviceDiscovery {
      * a drive (/tmp is a tmpfs on many distributions). Empty otherwise, and when it cannot be told.
      */
     public static Optional<String> memoryFileSystem(Path file) {
+        return nearestExisting(file).flatMap(existing -> {
+            try {
+                String type = Files.getFileStore(existing).type();
+                return MEMORY_FILE_SYSTEMS.contains(type) ? Optional.of(type) : Optional.empty();
+            } catch (IOException | SecurityException e) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    /** The file itself, or before it exists the nearest folder above it that does: where it is (to be) stored. */
+    private static Optional<Path> nearestExisting(Path file) {
         Path existing = file.toAbsolutePath().normalize();
         while (existing != null && !Files.exists(existing)) {
             existing = existing.getParent();
         }
-        if (existing == null) {
-            return Optional.empty();
-        }
-        try {
-            String type = Files.getFileStore(existing).type();
-            return MEMORY_FILE_SYSTEMS.contains(type) ? Optional.of(type) : Optional.empty();
-        } catch (IOException | SecurityException e) {
-            return Optional.empty();
-        }
+        return Optional.ofNullable(existing);
     }
 
     /** The device number ("7:3") a block device node opens, links followed; empty for anything else. */

@@ -67,7 +67,7 @@ public record DriveSensors(String drive, Path devPath, String unavailable, List<
     private static Optional<BlockDevice> driveOf(Path target, DeviceDiscovery discovery) throws IOException {
         Optional<String> number = DeviceDiscovery.deviceNumber(target);
         if (number.isEmpty()) {
-            number = fileSystemDevice(target);
+            number = DeviceDiscovery.fileSystemNumber(target);
         }
         Optional<BlockDevice> device = number.isEmpty() ? Optional.empty() : discovery.findByNumber(number.get());
         // A stacked device (LVM, dm-crypt, md) is on a drive only when all it is built on is one drive.
@@ -81,15 +81,6 @@ public record DriveSensors(String drive, Path devPath, String unavailable, List<
             device = names.size() == 1 ? Optional.of(under.get(0)) : Optional.empty();
         }
         return device.filter(d -> d.transport() != Transport.LOOP);
-    }
-
-    /** The device number of the file system a file (or, before it exists, its folder) is on. */
-    private static Optional<String> fileSystemDevice(Path target) {
-        Path existing = target.toAbsolutePath();
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        return existing == null ? Optional.empty() : DeviceDiscovery.fileSystemNumber(existing);
     }
 
     /** temp*_input of every hwmon folder of the device, by hwmon folder then sensor number. */
