@@ -1,6 +1,7 @@
 package io.drivelab;
 
 import io.drivelab.cli.DriveLabCommand;
+import io.drivelab.store.Store;
 
 /**
  * Entry point: no arguments opens the GUI, arguments run the command line.
@@ -22,6 +23,13 @@ public final class Main {
             }
             launchGui();
             return;
+        }
+        if (DriveLabCommand.opensDatabase(args)) {
+            // SQLite's driver and library load on the other core while picocli builds the command (README,
+            // "Responsiveness and scale"); nothing is opened, the command opens its database as before.
+            Thread warmUp = new Thread(Store::warmUp, "drivelab-sqlite-warm-up");
+            warmUp.setDaemon(true);
+            warmUp.start();
         }
         System.exit(DriveLabCommand.commandLine(args).execute(args));
     }

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
@@ -21,13 +22,13 @@ import picocli.CommandLine.Spec;
         description = "SSD test lab around a native direct-I/O engine. Without arguments, opens the GUI.")
 public final class DriveLabCommand implements Callable<Integer> {
 
+    /** The exit status of a command whose reader went away: a shell's for a process ended by SIGPIPE (128 + 13). */
+    static final int READER_LEFT = 141;
     /**
      * Every subcommand by its name (the name in its {@code @Command}), in the order help lists them. Not in the
      * annotation, which would make picocli build them all, by reflection, before parsing anything: most of a short
      * command's time.
      */
-    /** The exit status of a command whose reader went away: a shell's for a process ended by SIGPIPE (128 + 13). */
-    static final int READER_LEFT = 141;
     static final Map<String, Class<?>> SUBCOMMANDS = new LinkedHashMap<>();
 
     static {
@@ -48,8 +49,16 @@ public final class DriveLabCommand implements Callable<Integer> {
         SUBCOMMANDS.put("report", ReportCommand.class);
     }
 
+    /** Subcommands that never open the results database. */
+    private static final Set<String> WITHOUT_DATABASE = Set.of("version", "devices", "presets", "plan");
+
     @Spec
     CommandSpec spec;
+
+    /** Whether the subcommand {@code args} name opens the results database (no or an unknown one: usage, not). */
+    public static boolean opensDatabase(String[] args) {
+        return args.length > 0 && SUBCOMMANDS.containsKey(args[0]) && !WITHOUT_DATABASE.contains(args[0]);
+    }
 
     /** The command line with every subcommand: parameter errors print usage on stderr and exit 2. */
     public static CommandLine commandLine() {

@@ -65,6 +65,16 @@ final class Database {
         return database;
     }
 
+    static void warmUp() {
+        try (Connection memory = new SQLiteConfig().createConnection("jdbc:sqlite::memory:");
+             Statement statement = memory.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT 1")) {
+            rows.next();
+        } catch (SQLException | RuntimeException | LinkageError e) {
+            // the command's own open reports what is wrong (a library that cannot load, say)
+        }
+    }
+
     /** The database at {@code file}, opened as {@link #open} does by the first unit of work. */
     static Database onFirstUse(Path file) {
         return new Database(file.toAbsolutePath().normalize());

@@ -78,6 +78,14 @@ public final class Store implements AutoCloseable {
         return database.path();
     }
 
+    /**
+     * Loads SQLite's driver and native library without touching any file: a command started on another thread
+     * while its arguments are parsed finds them ready.
+     */
+    public static void warmUp() {
+        Database.warmUp();
+    }
+
     /** The schema version this code creates and migrates to. */
     public static int latestSchemaVersion() {
         return Schema.LATEST_VERSION;

@@ -1,6 +1,7 @@
 package io.drivelab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -53,6 +54,25 @@ class DriveLabCommandTest {
         assertTrue(DriveLabCommand.commandLine(new String[] {"--version"}).getSubcommands().isEmpty());
         assertEquals(DriveLabCommand.SUBCOMMANDS.size(),
                 DriveLabCommand.commandLine(new String[] {"--version", "runs"}).getSubcommands().size());
+    }
+
+    @Test
+    void sqliteIsWarmedForTheCommandsWithADatabaseOptionAndOnlyThose() {
+        for (String name : DriveLabCommand.SUBCOMMANDS.keySet()) {
+            CommandLine subcommand = DriveLabCommand.commandLine().getSubcommands().get(name);
+
+            assertEquals(hasDatabaseOption(subcommand), DriveLabCommand.opensDatabase(new String[] {name, "--help"}),
+                    name);
+        }
+        assertFalse(DriveLabCommand.opensDatabase(new String[] {"--version"}));
+        assertFalse(DriveLabCommand.opensDatabase(new String[] {"no-such-command"}));
+        assertFalse(DriveLabCommand.opensDatabase(new String[] {}));
+    }
+
+    /** Whether the command or one of its own subcommands takes --db. */
+    private static boolean hasDatabaseOption(CommandLine command) {
+        return command.getCommandSpec().findOption("--db") != null
+                || command.getSubcommands().values().stream().anyMatch(DriveLabCommandTest::hasDatabaseOption);
     }
 
     /** Exit code, stdout and stderr. */
