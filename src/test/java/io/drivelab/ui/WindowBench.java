@@ -43,7 +43,7 @@ import javafx.util.Duration;
  * Not a test: bench/responsiveness.py runs it to time the real window on the display it is given (Xvfb with GTK, as a
  * user runs it). It starts the application as {@code Application.launch} does (toolkit, init() off the UI thread,
  * then start()) and prints "EVENT EPOCH_MS" lines (each followed by "cpu EVENT MS", the process's CPU time so far):
- * shown, frame (the first pulse after it), live (the pulse after the live view joined the window), history
+ * shown (then "threads shown [NAME]=MS ...": each thread's CPU time so far), frame (the first pulse after it), live (the pulse after the live view joined the window), history
  * (History's table filled), compare (Compare's list of runs filled). Given seconds, it then runs the quick preset on
  * a test file at 10 samples/s, with the window's reference drives shown, and prints the gaps between the UI thread's
  * pulses (LiveRunTest's measure, taken once a pulse rather than by a 10 ms timeline that runs several times in one
@@ -91,6 +91,7 @@ public final class WindowBench {
             stage.showingProperty().addListener((o, was, showing) -> {
                 if (showing) {
                     event("shown");
+                    ThreadCpu.print("shown");
                     System.out.printf(Locale.ROOT, "window_size %.0f %.0f%n", stage.getScene().getWidth(),
                             stage.getScene().getHeight());
                     firstPulse(() -> {
