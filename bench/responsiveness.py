@@ -40,6 +40,11 @@ Since 2026-12-04 (evening) each gap is also printed less the time the machine st
 percentile over every gap): what the window's own work and the load of the run made of it, the virtual machine's
 standstill taken out, beside the raw figures, which stay the measure against the goals.
 
+The window's start (since 2026-12-04, night): a median of --repeat starts on the database of N runs and of --repeat on
+an empty one (each on a new file, as a user's first start), with each thread's CPU time when the window shows, by
+kind (the UI thread, the compiler, the main thread with the JVM's start and the toolkit's, GC, the renderer): on two
+cores the start is the CPU's, not a wait.
+
 History and Compare: after the window's first frame, History is chosen, then Compare once History shows its runs
 (each joins the scene when first chosen, since 2026-12-02 late morning), then Live again for the run; their figures are
 the time from the window's showing until each lists the runs.
