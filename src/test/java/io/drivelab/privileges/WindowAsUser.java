@@ -83,7 +83,9 @@ public final class WindowAsUser {
         DialogPane dialog = find(".text-input-dialog", DialogPane.class);
         ROBOT.interact(() -> ROBOT.from(dialog).lookup(".text-field").queryAs(TextField.class).setText(drive));
         ROBOT.clickOn((Node) fx(() -> dialog.lookupButton(ButtonType.OK)));
-        waitUntil(() -> fx(() -> app.window().run().isRunning()), 30, "the run starts");
+        // a refused authorization ends the start within a poll of the click: the run is then never seen running
+        waitUntil(() -> fx(() -> app.window().run().isRunning() || !find("#error", Label.class).getText().isEmpty()),
+                30, "the run starts or says why it cannot");
         waitUntil(() -> fx(() -> !app.window().run().isRunning()), 300, "the run ends");
         String status = fx(() -> find("#status", Label.class).getText());
         System.out.println("status: " + status);
