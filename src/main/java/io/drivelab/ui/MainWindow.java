@@ -89,7 +89,7 @@ public final class MainWindow {
     /** Whether the theme shows dark here (Follow system asked the desktop once). */
     private boolean dark;
     private final Timeline drainer;
-    /** Whether {@link #load()} began: History lists again when chosen only after that. */
+    /** Whether {@link #load()} began; then History and Compare list again when chosen (`drivelab` stores too). */
     private boolean loading;
     private final BooleanBinding loaded;
     private double[] dividers = {0.19, 0.43};
@@ -199,6 +199,8 @@ public final class MainWindow {
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (b == historyTab && loading) {
                 history.refresh();
+            } else if (b == compareTab && loading) {
+                compare.refreshIfChanged();
             }
             // Targets and plan are the set-up of a run; comparing and browsing runs gets the whole width.
             if (b == liveTab) {

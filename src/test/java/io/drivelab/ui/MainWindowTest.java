@@ -152,6 +152,28 @@ class MainWindowTest {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> runs().size() == 1);
     }
 
+    /** The GUI and `drivelab` on one database: a run the other stored is listed as Compare is chosen again. */
+    @Test
+    void aRunStoredByAnotherProgramIsListedWhenCompareIsChosenAgain() throws Exception {
+        Path db = dir.resolve("drivelab.db");
+        try (Store store = Store.open(db)) {
+            TinyRuns.twoPoints(store, dir);
+        }
+        open();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> ((DriveLabApp) app).window().loadedProperty().get());
+        robot.clickOn("#tab-compare");
+        assertEquals(1, find("#compare-runs", javafx.scene.control.ListView.class).getItems().size());
+        robot.clickOn("#tab-live");
+
+        try (Store elsewhere = Store.open(db)) {
+            TinyRuns.twoPoints(elsewhere, dir);
+        }
+        robot.clickOn("#tab-compare");
+
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+                () -> find("#compare-runs", javafx.scene.control.ListView.class).getItems().size() == 2);
+    }
+
     private List<?> runs() {
         return find("#runs", TableView.class).getItems();
     }

@@ -7,6 +7,7 @@ import io.drivelab.report.CrystalSummary;
 import io.drivelab.report.Report;
 import io.drivelab.report.Reports;
 import io.drivelab.store.Run;
+import io.drivelab.store.RunStatus;
 import io.drivelab.store.Store;
 import io.drivelab.ui.common.Messages;
 import io.drivelab.ui.common.Tasks;
@@ -120,6 +121,21 @@ public final class CompareViewModel {
         }).start();
     }
 
+    /**
+     * Lists the stored runs again as Compare is chosen: `drivelab` or another window may have added, finished or
+     * deleted runs since. The comparison is read again only when the list changed or a ticked run is still going.
+     */
+    public void refreshIfChanged() {
+        Set<Long> ticked = Set.copyOf(chosenRunIds());
+        List<Run> shown = runs.stream().map(RunChoice::run).toList();
+        boolean tickedGoing = runs.stream().anyMatch(r -> r.chosen().get() && r.run().status() == RunStatus.RUNNING);
+        tasks.create(store::listRuns).onSuccess(list -> {
+            if (tickedGoing || !newestFirst(list).equals(shown)) {
+                setRuns(list, ticked);
+            }
+        }).onError(this::failed).start();
+    }
+
     /** Compares just this run (History's "Open"). */
     public void show(long runId) {
         tasks.create(store::listRuns).onSuccess(list -> {
@@ -137,12 +153,16 @@ public final class CompareViewModel {
         Set<Long> ticked = pick ? Set.of(list.stream().mapToLong(Run::id).max().getAsLong()) : chosen;
         refreshing = true;
         try {
-            runs.setAll(list.stream().sorted((a, b) -> Long.compare(b.id(), a.id()))
+            runs.setAll(newestFirst(list).stream()
                     .map(r -> new RunChoice(r, new SimpleBooleanProperty(ticked.contains(r.id())))).toList());
         } finally {
             refreshing = false;
         }
         compare();
+    }
+
+    private static List<Run> newestFirst(List<Run> list) {
+        return list.stream().sorted((a, b) -> Long.compare(b.id(), a.id())).toList();
     }
 
     /**

@@ -118,6 +118,41 @@ class CompareViewModelTest {
         assertEquals(List.of(first), vm.chosenRunIds());
     }
 
+    /** A run `drivelab` stored while the window was open: listed as Compare is chosen again, the ticks kept. */
+    @Test
+    void aRunStoredElsewhereIsListedWhenCompareIsChosenAgainAndAnUnchangedListReadsNoComparison(@TempDir Path dir) {
+        HeldTasks held = new HeldTasks();
+        var references = new ReferenceDrivesViewModel(new DirectTasks(),
+                () -> LibraryCurves.of(ReferenceLibrary.shipped()));
+        references.load(Set.of());
+        CompareViewModel vm = new CompareViewModel(held, store, references);
+        vm.refresh();
+        held.runNext();
+        held.runNext();
+        assertEquals(0, held.waiting());
+
+        vm.refreshIfChanged();
+        held.runNext();
+        assertEquals(0, held.waiting(), "the same runs: no comparison read again");
+        assertEquals(3, held.submitted());
+
+        long added;
+        try (Store elsewhere = Store.open(store.path())) {
+            added = TinyRuns.twoPoints(elsewhere, dir);
+        }
+        try {
+            vm.refreshIfChanged();
+            held.runNext();
+            assertEquals(List.of(added, second, first), vm.runs().stream().map(r -> r.run().id()).toList());
+            assertEquals(List.of(second), vm.chosenRunIds(), "what was ticked stays ticked");
+            assertEquals(1, held.waiting(), "the comparison read again with the list");
+            held.runNext();
+            assertEquals("", vm.messageProperty().get());
+        } finally {
+            store.deleteRun(added);
+        }
+    }
+
     @Test
     void openingARunDeletedElsewhereSaysSo(@TempDir Path dir) {
         // History's Open on a run `drivelab delete` removed meanwhile showed an empty Compare without a word
