@@ -46,10 +46,14 @@ class CompareViewModelTest {
     }
 
     private CompareViewModel compare(Set<String> referenceDrives) {
+        return new CompareViewModel(new DirectTasks(), store, references(referenceDrives));
+    }
+
+    private static ReferenceDrivesViewModel references(Set<String> referenceDrives) {
         var references = new ReferenceDrivesViewModel(new DirectTasks(),
                 () -> LibraryCurves.of(ReferenceLibrary.shipped()));
         references.load(referenceDrives);
-        return new CompareViewModel(new DirectTasks(), store, references);
+        return references;
     }
 
     private static List<String> sources(Report report) {
@@ -82,9 +86,7 @@ class CompareViewModelTest {
     @Test
     void choicesMadeWhileAComparisonIsReadAreReadOnceAfterIt() {
         HeldTasks held = new HeldTasks();
-        var references = new ReferenceDrivesViewModel(new DirectTasks(),
-                () -> LibraryCurves.of(ReferenceLibrary.shipped()));
-        references.load(Set.of());
+        var references = references(Set.of());
         CompareViewModel vm = new CompareViewModel(held, store, references);
         vm.refresh();
         held.runNext();
@@ -122,10 +124,7 @@ class CompareViewModelTest {
     @Test
     void aRunStoredElsewhereIsListedWhenCompareIsChosenAgainAndAnUnchangedListReadsNoComparison(@TempDir Path dir) {
         HeldTasks held = new HeldTasks();
-        var references = new ReferenceDrivesViewModel(new DirectTasks(),
-                () -> LibraryCurves.of(ReferenceLibrary.shipped()));
-        references.load(Set.of());
-        CompareViewModel vm = new CompareViewModel(held, store, references);
+        CompareViewModel vm = new CompareViewModel(held, store, references(Set.of()));
         vm.refresh();
         held.runNext();
         held.runNext();
