@@ -194,7 +194,7 @@ public final class MainWindow {
             if (historyTab.isSelected()) {
                 history.refresh();
             }
-            compare.refresh();
+            compare.refreshTicking(run.lastRunIdProperty().get());
         });
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (b == historyTab && loading) {

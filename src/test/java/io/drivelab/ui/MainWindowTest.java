@@ -174,6 +174,35 @@ class MainWindowTest {
                 () -> find("#compare-runs", javafx.scene.control.ListView.class).getItems().size() == 2);
     }
 
+    /** Compare kept the run it ticked at the start: the run the window just did was not in the comparison. */
+    @Test
+    void theRunTheWindowJustEndedIsTickedInCompareBesideWhatWasTicked() throws Exception {
+        long older;
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            older = TinyRuns.twoPoints(store, dir);
+        }
+        open();
+        DriveLabApp window = (DriveLabApp) app;
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> window.window().loadedProperty().get());
+        assertEquals(List.of(older), onFx(() -> window.window().compare().chosenRunIds()), "ticked at the start");
+        robot.interact(() -> {
+            find("#file-folder", TextField.class).setText(dir.toString());
+            find("#file-size", TextField.class).setText("16M");
+        });
+        robot.clickOn("#start");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> window.window().run().isRunning()));
+        robot.clickOn("#stop");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> !window.window().run().isRunning()));
+        long ended = onFx(() -> window.window().run().lastRunIdProperty().get());
+
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+                () -> onFx(() -> window.window().compare().chosenRunIds()).equals(List.of(ended, older)));
+    }
+
+    private static <T> T onFx(java.util.concurrent.Callable<T> query) throws Exception {
+        return WaitForAsyncUtils.asyncFx(query).get(10, TimeUnit.SECONDS);
+    }
+
     private List<?> runs() {
         return find("#runs", TableView.class).getItems();
     }

@@ -1,5 +1,6 @@
 package io.drivelab.ui.compare;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -114,7 +115,18 @@ public final class CompareViewModel {
 
     /** Lists the stored runs again, keeping what was ticked. */
     public void refresh() {
-        Set<Long> ticked = Set.copyOf(chosenRunIds());
+        refreshTicking(-1);
+    }
+
+    /**
+     * Lists the stored runs again, keeping what was ticked and ticking {@code runId} too, unless -1: the run the
+     * window just finished is the one its user wants to compare next (Compare kept the run it ticked at the start).
+     */
+    public void refreshTicking(long runId) {
+        Set<Long> ticked = new HashSet<>(chosenRunIds());
+        if (runId >= 0) {
+            ticked.add(runId);
+        }
         tasks.create(store::listRuns).onSuccess(list -> setRuns(list, ticked)).onError(e -> {
             listed.set(true);
             failed(e);

@@ -120,6 +120,16 @@ class CompareViewModelTest {
         assertEquals(List.of(first), vm.chosenRunIds());
     }
 
+    @Test
+    void theRunTheWindowEndedIsTickedBesideWhatWasTicked() {
+        CompareViewModel vm = compare(Set.of());
+        vm.show(first);
+        vm.refreshTicking(second);
+        assertEquals(List.of(second, first), vm.chosenRunIds());
+        vm.refreshTicking(-1);
+        assertEquals(List.of(second, first), vm.chosenRunIds());
+    }
+
     /** A run `drivelab` stored while the window was open: listed as Compare is chosen again, the ticks kept. */
     @Test
     void aRunStoredElsewhereIsListedWhenCompareIsChosenAgainAndAnUnchangedListReadsNoComparison(@TempDir Path dir) {
