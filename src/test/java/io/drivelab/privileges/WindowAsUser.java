@@ -60,7 +60,9 @@ public final class WindowAsUser {
     @SuppressWarnings("unchecked")
     private static int runOn(DriveLabApp app, String drive) throws Exception {
         String card = "#target-" + Path.of(drive).getFileName();
-        waitUntil(() -> ROBOT.lookup(card).tryQuery().isPresent(), 60, "the drive " + drive + " is listed");
+        // the plan's times join the window after its first frame
+        waitUntil(() -> ROBOT.lookup(card).tryQuery().isPresent() && ROBOT.lookup("#runtime").tryQuery().isPresent(),
+                60, "the drive " + drive + " is listed");
         ROBOT.interact(() -> {
             find("#target-file", CheckBox.class).setSelected(false);
             find(card, CheckBox.class).setSelected(true);

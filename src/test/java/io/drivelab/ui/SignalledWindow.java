@@ -37,13 +37,18 @@ public final class SignalledWindow {
             Scene scene = stage.getScene();
             ((TextField) scene.lookup("#file-folder")).setText(folder.toString());
             ((TextField) scene.lookup("#file-size")).setText("16M");
-            ((Spinner<Integer>) scene.lookup("#runtime")).getValueFactory().setValue(30);
-            ((Spinner<Integer>) scene.lookup("#ramp")).getValueFactory().setValue(0);
-            // Start waits for what the window loads in the background (the drive list)
+            // Start waits for what the window loads in the background (the drive list), the times for its first
+            // frame (the plan's fields below the workloads join after it)
+            boolean[] timed = {false};
             Timeline start = new Timeline();
             start.setCycleCount(Timeline.INDEFINITE);
             start.getKeyFrames().add(new KeyFrame(Duration.millis(100), e -> {
-                if (app.window().run().startBlockedProperty().get().isEmpty()) {
+                if (!timed[0] && scene.lookup("#runtime") != null) {
+                    ((Spinner<Integer>) scene.lookup("#runtime")).getValueFactory().setValue(30);
+                    ((Spinner<Integer>) scene.lookup("#ramp")).getValueFactory().setValue(0);
+                    timed[0] = true;
+                }
+                if (timed[0] && app.window().run().startBlockedProperty().get().isEmpty()) {
                     start.stop();
                     app.window().run().live().pointTitleProperty().addListener((o, was, title) -> {
                         if (!title.startsWith("No point")) {

@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 
 import io.drivelab.ui.common.FileDialogs;
 import io.drivelab.ui.common.Messages;
+import io.drivelab.ui.common.NextFrame;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.collections.ListChangeListener;
@@ -36,6 +37,8 @@ public final class PlanView extends ScrollPane {
     private final PlanViewModel model;
     private final GridPane grid = new GridPane();
     private final Label gridTitle = new Label();
+    /** False until the window's first frame is on its way: the matrix is made after it. */
+    private boolean gridMade;
 
     /** @param report where to say what opening or saving a plan did */
     public PlanView(PlanViewModel model, FileDialogs dialogs, Consumer<String> report) {
@@ -106,7 +109,11 @@ public final class PlanView extends ScrollPane {
                 model.shownWorkloadProperty().set(b);
             }
         });
-        model.shownWorkloadProperty().addListener((o, a, b) -> showGrid(b));
+        model.shownWorkloadProperty().addListener((o, a, b) -> {
+            if (gridMade) {
+                showGrid(b);
+            }
+        });
 
         grid.getStyleClass().add("matrix-grid");
         grid.setId("matrix");
@@ -163,12 +170,18 @@ public final class PlanView extends ScrollPane {
         problem.visibleProperty().bind(model.problemProperty().isNotEmpty());
         problem.managedProperty().bind(problem.visibleProperty());
 
-        VBox column = new VBox(8, title, chooser, description, regionNote, new Label("Workloads"), workloads,
-                gridTitle, grid, times, checkpoints, preconditionBox, engineRows(model.engine()), cpuRows(model.cpus()),
-                estimate, problem);
+        VBox column = new VBox(8, title, chooser, description, regionNote, new Label("Workloads"), workloads);
         column.getStyleClass().add("column");
         setContent(column);
-        showGrid(model.shownWorkloadProperty().get());
+        // What comes below the workloads joins after the window's first frame, under what that frame showed: the
+        // matrix's cells alone were 211 of the 575 nodes styled and laid out before the window could show.
+        VBox details = new VBox(8, gridTitle, grid, times, checkpoints, preconditionBox, engineRows(model.engine()),
+                cpuRows(model.cpus()), estimate, problem);
+        NextFrame.then(() -> {
+            gridMade = true;
+            showGrid(model.shownWorkloadProperty().get());
+            column.getChildren().add(details);
+        });
         if (!model.workloads().isEmpty()) {
             workloads.getSelectionModel().select(model.shownWorkloadProperty().get());
         }

@@ -1,8 +1,7 @@
 package io.drivelab.ui.run;
 
+import io.drivelab.ui.common.NextFrame;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
-import javafx.animation.AnimationTimer;
-import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.scene.control.Label;
@@ -35,20 +34,10 @@ public final class LiveTab extends StackPane {
      * painting ends).
      */
     public void fillAfterNextFrame() {
-        new AnimationTimer() {
-            private int pulses;
-
-            @Override
-            public void handle(long now) {
-                pulses++;
-                if (pulses == 1) {
-                    Platform.runLater(() -> view = new LiveView(live, references));
-                } else if (view != null) {
-                    stop();
-                    Platform.runLater(LiveTab.this::join);
-                }
-            }
-        }.start();
+        NextFrame.then(() -> {
+            view = new LiveView(live, references);
+            NextFrame.then(this::join);
+        });
     }
 
     private void join() {
