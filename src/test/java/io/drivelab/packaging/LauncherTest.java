@@ -244,13 +244,59 @@ class LauncherTest {
         assertTrue(next.output().contains("io.drivelab.Main source: shared objects file"), next.output());
     }
 
+    /**
+     * A dump that crashes (Java 17's did on a class list naming a lambda twice, 2026-12-04) leaves its report in the
+     * cache: the JVM writes it in the working folder otherwise, which is wherever the user started DriveLab.
+     */
+    @Test
+    void anArchiveDumpThatCrashesLeavesItsReportInTheCacheNotWhereTheUserStartedDriveLab() throws Exception {
+        Path names = Path.of("target", "drivelab.classlist");
+        Path jar = Path.of("target", "drivelab.jar").toAbsolutePath();
+        Assumptions.assumeTrue(Files.isRegularFile(names) && Files.isRegularFile(jar), "mvn package first");
+        Files.delete(launcher.resolveSibling("drivelab.jar"));
+        Files.createSymbolicLink(launcher.resolveSibling("drivelab.jar"), jar);
+        String list = Files.readString(names);
+        Files.writeString(launcher.resolveSibling("drivelab.classlist"), list + list);
+        Path cache = tmp.resolve("cache");
+        Path where = Files.createDirectories(tmp.resolve("where-the-user-is"));
+
+        Result first = launchIn(where, system("ID=debian"), Map.of("XDG_CACHE_HOME", cache.toString()), "--version");
+        Path ended = dumpEndedIn(cache.resolve("drivelab"));
+
+        assertEquals(0, first.code(), first.output());
+        Assumptions.assumeTrue(ended.getFileName().toString().startsWith("archive-crash-"),
+                "this Java made an archive of the doubled class list: " + ended);
+        try (var left = Files.list(where)) {
+            assertEquals(List.of(), left.toList());
+        }
+    }
+
     /** The archive the launcher makes in the background, once it is there (two minutes at most). */
     private static Path madeIn(Path folder) throws Exception {
+        return firstIn(folder, name -> name.endsWith(".jsa"));
+    }
+
+    /** The archive, or the report of a dump that crashed, once its dump has ended (two minutes at most). */
+    private static Path dumpEndedIn(Path folder) throws Exception {
+        // the dump writes into classes-KEY.jsa.PID, removed when it ends
+        return firstIn(folder, name -> name.endsWith(".jsa") || name.startsWith("archive-crash-")
+                && !partialIn(folder));
+    }
+
+    private static boolean partialIn(Path folder) {
+        try (var files = Files.list(folder)) {
+            return files.anyMatch(f -> f.getFileName().toString().matches("classes-\\d+\\.jsa\\..+"));
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    private static Path firstIn(Path folder, java.util.function.Predicate<String> named) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
         while (System.nanoTime() < deadline) {
             if (Files.isDirectory(folder)) {
                 try (var files = Files.list(folder)) {
-                    var made = files.filter(f -> f.getFileName().toString().endsWith(".jsa")).findFirst();
+                    var made = files.filter(f -> named.test(f.getFileName().toString())).findFirst();
                     if (made.isPresent()) {
                         return made.get();
                     }
@@ -258,7 +304,7 @@ class LauncherTest {
             }
             TimeUnit.MILLISECONDS.sleep(50);
         }
-        throw new AssertionError("no archive in " + folder + " two minutes after the first start");
+        throw new AssertionError("nothing made in " + folder + " two minutes after the first start");
     }
 
     /** {@code system} with this transparent huge page setting (the kernel's sysfs file, as it reads). */
@@ -289,17 +335,29 @@ class LauncherTest {
     }
 
     private Result launch(Path system, Map<String, String> env, String... args) throws Exception {
+        return launchIn(null, system, env, args);
+    }
+
+    /** The launcher started in {@code folder} (null: this test's). */
+    private Result launchIn(Path folder, Path system, Map<String, String> env, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(launcher.toString()));
         command.addAll(List.of(args));
         Map<String, String> all = new java.util.HashMap<>(env);
         all.put("DRIVELAB_SYSROOT", system.toString());
         all.put("DRIVELAB_DB", tmp.resolve("drivelab.db").toString());
-        return run(command, all);
+        return run(folder, command, all);
+    }
+
+    private Result run(List<String> command, Map<String, String> env) throws Exception {
+        return run(null, command, env);
     }
 
     /** Runs with only PATH, HOME and {@code env} set, as on a user's fresh login; output and errors together. */
-    private Result run(List<String> command, Map<String, String> env) throws Exception {
+    private Result run(Path folder, List<String> command, Map<String, String> env) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        if (folder != null) {
+            builder.directory(folder.toFile());
+        }
         builder.environment().clear();
         builder.environment().put("PATH", "/usr/local/bin:/usr/bin:/bin");
         builder.environment().put("HOME", tmp.toString());
