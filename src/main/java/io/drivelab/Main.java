@@ -43,6 +43,18 @@ public final class Main {
 
     // A separate method keeps the JavaFX reference out of the CLI path's verification and loading.
     private static void launchGui() {
-        io.drivelab.ui.DriveLabApp.launchGui(new String[0]);
+        try {
+            io.drivelab.ui.DriveLabApp.launchGui(new String[0]);
+        } catch (UnsupportedOperationException e) {
+            // JavaFX's words when no X server answers or it refuses this user (`su`, another session's display):
+            // its stack trace said nothing more
+            if (!String.valueOf(e.getMessage()).contains("Unable to open DISPLAY")) {
+                throw e;
+            }
+            System.err.println("drivelab: cannot open the display " + System.getenv("DISPLAY") + ": no X server "
+                    + "answers there, or it refused this user (a display of another user or session); start "
+                    + "DriveLab from your desktop session, or run `drivelab --help` for the command line");
+            System.exit(1);
+        }
     }
 }

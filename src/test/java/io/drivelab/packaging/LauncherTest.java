@@ -89,6 +89,20 @@ class LauncherTest {
         assertFalse(r.output().contains("GTK"), r.output());
     }
 
+    /** Found 2026-12-04 starting the installed window through `su` on another user's display: a stack trace. */
+    @Test
+    void aDisplayThatCannotBeOpenedIsSaidWithoutAStackTrace() throws Exception {
+        Path system = system("ID=debian", "libgtk-3.so.0", "libXtst.so.6");
+
+        Result r = launch(system, Map.of("DISPLAY", ":987"));
+
+        assertEquals(1, r.code(), r.output());
+        assertTrue(r.output().contains("drivelab: cannot open the display :987: no X server answers there"),
+                r.output());
+        assertTrue(r.output().contains("drivelab --help"), r.output());
+        assertFalse(r.output().contains("Exception"), r.output());
+    }
+
     @Test
     void theCommandLineRunsWithoutGtk() throws Exception {
         Path system = system("ID=debian");
