@@ -184,23 +184,19 @@ class MainWindowTest {
         open();
         DriveLabApp window = (DriveLabApp) app;
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> window.window().loadedProperty().get());
-        assertEquals(List.of(older), onFx(() -> window.window().compare().chosenRunIds()), "ticked at the start");
+        assertEquals(List.of(older), FxWait.fx(() -> window.window().compare().chosenRunIds()), "ticked at the start");
         robot.interact(() -> {
             find("#file-folder", TextField.class).setText(dir.toString());
             find("#file-size", TextField.class).setText("16M");
         });
         robot.clickOn("#start");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> window.window().run().isRunning()));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> FxWait.fx(() -> window.window().run().isRunning()));
         robot.clickOn("#stop");
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> !window.window().run().isRunning()));
-        long ended = onFx(() -> window.window().run().lastRunIdProperty().get());
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> FxWait.fx(() -> !window.window().run().isRunning()));
+        long ended = FxWait.fx(() -> window.window().run().lastRunIdProperty().get());
 
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
-                () -> onFx(() -> window.window().compare().chosenRunIds()).equals(List.of(ended, older)));
-    }
-
-    private static <T> T onFx(java.util.concurrent.Callable<T> query) throws Exception {
-        return WaitForAsyncUtils.asyncFx(query).get(10, TimeUnit.SECONDS);
+                () -> FxWait.fx(() -> window.window().compare().chosenRunIds()).equals(List.of(ended, older)));
     }
 
     private List<?> runs() {

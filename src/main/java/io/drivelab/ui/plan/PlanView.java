@@ -37,8 +37,6 @@ public final class PlanView extends ScrollPane {
     private final PlanViewModel model;
     private final GridPane grid = new GridPane();
     private final Label gridTitle = new Label();
-    /** False until the window's first frame is on its way: the matrix is made after it. */
-    private boolean gridMade;
 
     /** @param report where to say what opening or saving a plan did */
     public PlanView(PlanViewModel model, FileDialogs dialogs, Consumer<String> report) {
@@ -109,11 +107,6 @@ public final class PlanView extends ScrollPane {
                 model.shownWorkloadProperty().set(b);
             }
         });
-        model.shownWorkloadProperty().addListener((o, a, b) -> {
-            if (gridMade) {
-                showGrid(b);
-            }
-        });
 
         grid.getStyleClass().add("matrix-grid");
         grid.setId("matrix");
@@ -178,8 +171,8 @@ public final class PlanView extends ScrollPane {
         VBox details = new VBox(8, gridTitle, grid, times, checkpoints, preconditionBox, engineRows(model.engine()),
                 cpuRows(model.cpus()), estimate, problem);
         NextFrame.then(() -> {
-            gridMade = true;
             showGrid(model.shownWorkloadProperty().get());
+            model.shownWorkloadProperty().addListener((o, a, b) -> showGrid(b));
             column.getChildren().add(details);
         });
         if (!model.workloads().isEmpty()) {
