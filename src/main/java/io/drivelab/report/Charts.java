@@ -71,26 +71,30 @@ public final class Charts {
     /** {@link #latency}, with both axes on a log scale when {@code log}. */
     public static JFreeChart latency(String title, Throughput unit, XYSeriesCollection measured,
                                      XYSeriesCollection references, boolean log) {
-        return chart(title, valueAxis(unit.label(), log), valueAxis("mean latency (µs)", log), measured,
+        return chart(title, valueAxis(unit.label(), log), LatencyAxes.of("mean latency", log), measured,
                 references);
     }
 
     /** A figure's axis: linear from zero, or base-10 log with the figures written out ("10,000", not "1E4"). */
     static ValueAxis valueAxis(String label, boolean log) {
         if (log) {
-            LogAxis axis = new LogAxis(label);
-            // Ticks at powers of ten only (1,000, 10,000 …), minor marks between: never "12,589.254".
-            axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
-            axis.setMinorTickCount(9);
-            axis.setMinorTickMarksVisible(true);
-            java.text.NumberFormat format = java.text.NumberFormat.getNumberInstance();
-            format.setMaximumFractionDigits(2);
-            axis.setNumberFormatOverride(format);
-            axis.setSmallestValue(0.01);
-            return axis;
+            return logAxis(new LogAxis(label));
         }
         NumberAxis axis = new NumberAxis(label);
         axis.setAutoRangeIncludesZero(true);
+        return axis;
+    }
+
+    /** {@code axis} as a figure's log axis: ticks at powers of ten, written out. */
+    static LogAxis logAxis(LogAxis axis) {
+        // Ticks at powers of ten only (1,000, 10,000 …), minor marks between: never "12,589.254".
+        axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        axis.setMinorTickCount(9);
+        axis.setMinorTickMarksVisible(true);
+        java.text.NumberFormat format = java.text.NumberFormat.getNumberInstance();
+        format.setMaximumFractionDigits(2);
+        axis.setNumberFormatOverride(format);
+        axis.setSmallestValue(0.01);
         return axis;
     }
 
@@ -106,8 +110,7 @@ public final class Charts {
         left.setAutoRangeIncludesZero(true);
         JFreeChart chart = chart(title, time, left, throughput, null);
         XYPlot plot = chart.getXYPlot();
-        NumberAxis right = new NumberAxis("latency (µs)");
-        right.setAutoRangeIncludesZero(true);
+        ValueAxis right = LatencyAxes.of("latency", false);
         right.setLabelFont(left.getLabelFont());
         right.setTickLabelFont(left.getTickLabelFont());
         plot.setRangeAxis(1, right);
@@ -238,8 +241,7 @@ public final class Charts {
         // IODepth 32, 1,950,000 IOPS".
         org.jfree.chart.labels.XYToolTipGenerator tips = (dataset, series, item) -> dataset.getSeriesKey(series)
                 + ": " + x.getLabel() + " " + java.text.NumberFormat.getNumberInstance().format(dataset.getXValue(
-                series, item)) + ", " + java.text.NumberFormat.getNumberInstance().format(dataset.getYValue(series,
-                item)) + " " + y.getLabel()
+                series, item)) + ", " + LatencyAxes.shown(y, dataset.getYValue(series, item))
                 + (isPartial(dataset, series, item) ? " (partial: stopped or held up)" : "");
         for (int i = 0; i < plot.getRendererCount(); i++) {
             if (plot.getRenderer(i) != null) {

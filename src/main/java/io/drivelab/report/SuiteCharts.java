@@ -66,9 +66,7 @@ public final class SuiteCharts {
     /** Mean latency (µs) against threads. */
     public static JFreeChart gdsioLatency(String title, XYSeriesCollection measured,
                                           XYSeriesCollection references) {
-        NumberAxis us = new NumberAxis("mean latency (µs)");
-        us.setAutoRangeIncludesZero(true);
-        return Charts.chart(title, threads(), us, measured, references, false);
+        return Charts.chart(title, threads(), LatencyAxes.of("mean latency", false), measured, references, false);
     }
 
     private static LogAxis threads() {

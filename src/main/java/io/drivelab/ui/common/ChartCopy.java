@@ -3,7 +3,9 @@ package io.drivelab.ui.common;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
+import io.drivelab.report.LatencyAxes;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.input.KeyCode;
@@ -58,7 +60,8 @@ public final class ChartCopy {
             if (dataset == null || axis != null && !axis.isVisible()) {
                 continue;
             }
-            String unit = axis == null || axis.getLabel() == null ? "" : axis.getLabel();
+            // a latency axis may read in ms; its figures, copied as they are, are in µs
+            String unit = Objects.requireNonNullElse(LatencyAxes.microsLabel(axis), "");
             for (int s = 0; s < dataset.getSeriesCount(); s++) {
                 String series = String.valueOf(dataset.getSeriesKey(s));
                 for (int i = 0; i < dataset.getItemCount(s); i++) {
