@@ -59,7 +59,7 @@ public final class Charts {
     /** {@link #scaling}, with throughput on a log scale when {@code log} (62K IOPS beside 2.3M stay readable). */
     public static JFreeChart scaling(String title, Throughput unit, XYSeriesCollection measured,
                                      XYSeriesCollection references, boolean log) {
-        return chart(title, log2Axis("IODepth"), valueAxis(unit.label(), log), measured, references);
+        return chart(title, log2Axis("IODepth"), UnitAxes.throughput(unit, log), measured, references);
     }
 
     /** Mean latency against throughput: the "hockey stick" where latency rises once throughput stops rising. */
@@ -71,21 +71,11 @@ public final class Charts {
     /** {@link #latency}, with both axes on a log scale when {@code log}. */
     public static JFreeChart latency(String title, Throughput unit, XYSeriesCollection measured,
                                      XYSeriesCollection references, boolean log) {
-        return chart(title, valueAxis(unit.label(), log), LatencyAxes.of("mean latency", log), measured,
+        return chart(title, UnitAxes.throughput(unit, log), UnitAxes.latency("mean latency", log), measured,
                 references);
     }
 
-    /** A figure's axis: linear from zero, or base-10 log with the figures written out ("10,000", not "1E4"). */
-    static ValueAxis valueAxis(String label, boolean log) {
-        if (log) {
-            return logAxis(new LogAxis(label));
-        }
-        NumberAxis axis = new NumberAxis(label);
-        axis.setAutoRangeIncludesZero(true);
-        return axis;
-    }
-
-    /** {@code axis} as a figure's log axis: ticks at powers of ten, written out. */
+    /** {@code axis} as a figure's base-10 log axis: ticks at powers of ten, written out ("10,000", not "1E4"). */
     static LogAxis logAxis(LogAxis axis) {
         // Ticks at powers of ten only (1,000, 10,000 …), minor marks between: never "12,589.254".
         axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
@@ -106,11 +96,10 @@ public final class Charts {
                                         XYSeriesCollection latency) {
         NumberAxis time = new NumberAxis("seconds");
         time.setAutoRangeIncludesZero(true);
-        NumberAxis left = new NumberAxis(unit.label());
-        left.setAutoRangeIncludesZero(true);
+        ValueAxis left = UnitAxes.throughput(unit, false);
         JFreeChart chart = chart(title, time, left, throughput, null);
         XYPlot plot = chart.getXYPlot();
-        ValueAxis right = LatencyAxes.of("latency", false);
+        ValueAxis right = UnitAxes.latency("latency", false);
         right.setLabelFont(left.getLabelFont());
         right.setTickLabelFont(left.getTickLabelFont());
         plot.setRangeAxis(1, right);
@@ -139,7 +128,7 @@ public final class Charts {
     /** Changes the unit a chart's throughput axis shows (the live view reuses its charts from point to point). */
     public static void setThroughputAxis(JFreeChart chart, Throughput unit, boolean domain) {
         XYPlot plot = chart.getXYPlot();
-        (domain ? plot.getDomainAxis() : plot.getRangeAxis()).setLabel(unit.label());
+        UnitAxes.setThroughput(domain ? plot.getDomainAxis() : plot.getRangeAxis(), unit);
     }
 
     /** A dataset of the curves, one series each, in their own order (latency curves are not sorted by x). */
@@ -240,8 +229,8 @@ public final class Charts {
         // Hovering a point says whose it is and its figures: "Kingston DC3000ME 7.68TB (its review), 16 jobs:
         // IODepth 32, 1,950,000 IOPS".
         org.jfree.chart.labels.XYToolTipGenerator tips = (dataset, series, item) -> dataset.getSeriesKey(series)
-                + ": " + x.getLabel() + " " + java.text.NumberFormat.getNumberInstance().format(dataset.getXValue(
-                series, item)) + ", " + LatencyAxes.shown(y, dataset.getYValue(series, item))
+                + ": " + x.getLabel() + " " + UnitAxes.figure(x, dataset.getXValue(series, item)) + ", "
+                + UnitAxes.shown(y, dataset.getYValue(series, item))
                 + (isPartial(dataset, series, item) ? " (partial: stopped or held up)" : "");
         for (int i = 0; i < plot.getRendererCount(); i++) {
             if (plot.getRenderer(i) != null) {

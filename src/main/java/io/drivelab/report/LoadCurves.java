@@ -126,7 +126,7 @@ public record LoadCurves(String workload, Double peakIops, List<Load> loads) {
     public static JFreeChart latencyChart(String title, XYSeriesCollection percentiles) {
         NumberAxis achieved = new NumberAxis("achieved IOPS");
         achieved.setAutoRangeIncludesZero(true);
-        return Charts.chart(title, achieved, LatencyAxes.of("latency from scheduled time", true),
+        return Charts.chart(title, achieved, UnitAxes.latency("latency from scheduled time", true),
                 percentiles, null, false);
     }
 

@@ -83,17 +83,17 @@ public record Report(String title, List<String> header, List<String> findings, L
 
         public String scalingTitle() {
             return switch (kind) {
-                case SCALING -> workload + ": " + unit.label() + " by IODepth";
+                case SCALING -> workload + ": " + unit.figure() + " by IODepth";
                 case CHECKPOINT -> workload + ": seconds per checkpoint over the run";
                 case GDSIO -> workload + ": GiB/s by threads";
                 case LOAD_CURVE -> workload + ": latency under load";
-                case THERMAL -> workload + ": " + unit.label() + " and the drive's temperature over time";
+                case THERMAL -> workload + ": " + unit.figure() + " and the drive's temperature over time";
             };
         }
 
         public String latencyTitle() {
             return switch (kind) {
-                case SCALING -> workload + ": latency against " + unit.label();
+                case SCALING -> workload + ": latency against " + unit.figure();
                 case CHECKPOINT -> workload + ": GB/s per pass against the reviewed drives";
                 case GDSIO -> workload + ": mean latency by threads";
                 case LOAD_CURVE -> workload + ": achieved against offered IOPS";

@@ -66,7 +66,7 @@ public final class SuiteCharts {
     /** Mean latency (µs) against threads. */
     public static JFreeChart gdsioLatency(String title, XYSeriesCollection measured,
                                           XYSeriesCollection references) {
-        return Charts.chart(title, threads(), LatencyAxes.of("mean latency", false), measured, references, false);
+        return Charts.chart(title, threads(), UnitAxes.latency("mean latency", false), measured, references, false);
     }
 
     private static LogAxis threads() {

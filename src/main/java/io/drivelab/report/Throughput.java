@@ -8,20 +8,27 @@ import io.drivelab.store.PointResult;
  * (10^6 bytes per second, as fio and the reviews write it) for large ones and for block-size mixes.
  */
 public enum Throughput {
-    IOPS("IOPS"),
-    MB_S("MB/s");
+    IOPS("IOPS", "IOPS"),
+    MB_S("MB/s", "bandwidth");
 
     /** Up to 16K the reviews publish IOPS; from 64K on, bandwidth. */
     static final long IOPS_UP_TO_BYTES = 16 * 1024;
 
     private final String label;
+    private final String figure;
 
-    Throughput(String label) {
+    Throughput(String label, String figure) {
         this.label = label;
+        this.figure = figure;
     }
 
     public String label() {
         return label;
+    }
+
+    /** What a chart's title calls the figure: its axis may read in GB/s rather than MB/s ({@link UnitAxes}). */
+    public String figure() {
+        return figure;
     }
 
     /** The figure for a transfer size; a mix ({@code bs} null) is shown in MB/s. */

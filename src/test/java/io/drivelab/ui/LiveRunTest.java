@@ -310,7 +310,7 @@ class LiveRunTest {
         assertTrue(references.contains("Kingston DC3000ME 7.68TB (its review), 1 job"),
                 references.toString());
         String title = fx(() -> viewers("#compare").get(0).getChart().getTitle().getText());
-        assertEquals("128K sequential write: MB/s by IODepth", title);
+        assertEquals("128K sequential write: bandwidth by IODepth", title);
         assertTrue(fx(() -> items(viewers("#compare").get(0), 0)) >= 3, "the run's own points are drawn too");
     }
 

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-import io.drivelab.report.LatencyAxes;
+import io.drivelab.report.UnitAxes;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.input.KeyCode;
@@ -60,8 +60,8 @@ public final class ChartCopy {
             if (dataset == null || axis != null && !axis.isVisible()) {
                 continue;
             }
-            // a latency axis may read in ms; its figures, copied as they are, are in µs
-            String unit = Objects.requireNonNullElse(LatencyAxes.microsLabel(axis), "");
+            // an axis may read in ms or GB/s; its figures, copied as they are, are in µs or MB/s
+            String unit = Objects.requireNonNullElse(UnitAxes.figuresLabel(axis), "");
             for (int s = 0; s < dataset.getSeriesCount(); s++) {
                 String series = String.valueOf(dataset.getSeriesKey(s));
                 for (int i = 0; i < dataset.getItemCount(s); i++) {
@@ -75,8 +75,7 @@ public final class ChartCopy {
         if (rows.isEmpty()) {
             return "";
         }
-        String x = plot.getDomainAxis() == null || plot.getDomainAxis().getLabel() == null ? "x"
-                : plot.getDomainAxis().getLabel();
+        String x = Objects.requireNonNullElse(UnitAxes.figuresLabel(plot.getDomainAxis()), "x");
         return TableCopy.tabSeparated(List.of("Series", x, "Value", "Axis"), rows);
     }
 

@@ -241,8 +241,8 @@ public final class LiveView extends VBox {
                 left.setTitle(name + ": latency from the scheduled time against achieved IOPS");
                 right.setTitle(name + ": achieved against offered IOPS");
             } else if (curves != null) {
-                scalingChart.setTitle(name + ": " + curves.unit().label() + " by IODepth");
-                latencyChart.setTitle(name + ": latency against " + curves.unit().label());
+                scalingChart.setTitle(name + ": " + curves.unit().figure() + " by IODepth");
+                latencyChart.setTitle(name + ": latency against " + curves.unit().figure());
                 Charts.setThroughputAxis(scalingChart, curves.unit(), false);
                 Charts.setThroughputAxis(latencyChart, curves.unit(), true);
             }

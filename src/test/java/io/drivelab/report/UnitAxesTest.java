@@ -22,10 +22,11 @@ import org.jfree.data.xy.XYSeriesCollection;
 import org.junit.jupiter.api.Test;
 
 /**
- * Latency axes read in ms once they reach 10 ms, as the percentile tables do: the live chart's axis said "14,000"
- * under "latency (µs)" and Compare's "10,000" under "mean latency (µs)" for a test file's 4K writes.
+ * Latency axes read in ms once they reach 10 ms, and MB/s in GB/s from 10,000 MB/s, as the tables do: the live chart's
+ * axis said "14,000" under "latency (µs)" and Compare's "10,000" under "mean latency (µs)" for a test file's 4K
+ * writes, and the reference drives' sequential reads "14,000" under "MB/s".
  */
-class LatencyAxesTest {
+class UnitAxesTest {
     private static final NumberFormat FIGURE = NumberFormat.getNumberInstance(Locale.getDefault(Locale.Category.FORMAT));
 
     private static JFreeChart latencyChart(double... meanUs) {
@@ -45,7 +46,7 @@ class LatencyAxesTest {
         try {
             List<?> ticks = axis.refreshTicks(g2, new AxisState(), new Rectangle2D.Double(50, 10, 500, 300),
                     RectangleEdge.LEFT);
-            return ticks.stream().map(LatencyAxesTest::text).filter(t -> t != null && !t.isEmpty()).toList();
+            return ticks.stream().map(UnitAxesTest::text).filter(t -> t != null && !t.isEmpty()).toList();
         } finally {
             g2.dispose();
         }
@@ -115,7 +116,37 @@ class LatencyAxesTest {
         var plot = chart.getXYPlot();
         String tip = plot.getRenderer(0).getToolTipGenerator(0, 1).generateToolTip(plot.getDataset(0), 0, 1);
         assertTrue(tip.endsWith(FIGURE.format(14) + " mean latency (ms)"), tip);
-        assertEquals("mean latency (µs)", LatencyAxes.microsLabel(plot.getRangeAxis()));
-        assertEquals("IOPS", LatencyAxes.microsLabel(plot.getDomainAxis()));
+        assertEquals("mean latency (µs)", UnitAxes.figuresLabel(plot.getRangeAxis()));
+        assertEquals("IOPS", UnitAxes.figuresLabel(plot.getDomainAxis()));
+    }
+
+    @Test
+    void aThroughputAxisReachingTenThousandMegabytesASecondReadsInGigabytesASecond() {
+        JFreeChart chart = Charts.scaling("128K sequential read", Throughput.MB_S, Charts.collection(List.of(
+                new Curve("", "1 job", List.of(new Curve.XY(1, 900), new Curve.XY(32, 14_000))))), null);
+        chart.createBufferedImage(600, 400);
+        ValueAxis axis = chart.getXYPlot().getRangeAxis();
+        assertEquals("GB/s", axis.getLabel());
+        assertTrue(ticks(axis).contains(FIGURE.format(12)), ticks(axis).toString());
+        assertEquals("MB/s", UnitAxes.figuresLabel(axis));
+    }
+
+    @Test
+    void iopsStayIopsHoweverManyAndTheLiveChartsAxisFollowsTheWorkloadsUnit() {
+        XYSeries figures = Charts.series("IOPS");
+        figures.add(0.5, 1_600_000);
+        JFreeChart chart = Charts.timeSeries("x", Throughput.IOPS, new XYSeriesCollection(figures),
+                new XYSeriesCollection());
+        chart.createBufferedImage(600, 400);
+        ValueAxis left = chart.getXYPlot().getRangeAxis();
+        assertEquals("IOPS", left.getLabel());
+        assertTrue(ticks(left).contains(FIGURE.format(1_600_000)), ticks(left).toString());
+        Charts.setThroughputAxis(chart, Throughput.MB_S, false);  // the next workload: 128K, in MB/s
+        figures.clear();
+        figures.add(0.5, 12_000);
+        chart.createBufferedImage(600, 400);
+        assertEquals("GB/s", left.getLabel());
+        Charts.setThroughputAxis(chart, Throughput.IOPS, false);
+        assertEquals("IOPS", left.getLabel());
     }
 }

@@ -1,0 +1,207 @@
+package io.drivelab.report;
+
+import java.awt.font.TextAttribute;
+import java.text.AttributedString;
+import java.text.FieldPosition;
+import java.text.NumberFormat;
+import java.text.ParsePosition;
+import java.util.Locale;
+
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.ValueAxis;
+
+/**
+ * Axes whose unit grows with their figures: latency in µs reads in ms, and MB/s in GB/s, once the axis reaches
+ * 10,000 of the small unit ("14" under "(ms)", not "14,000" under "(µs)"), where the tables switch too
+ * ({@link Percentiles#unit}, {@link Numbers#throughput}). The figures stay in the small unit, so an axis changes unit as
+ * the live view's figures grow without its series being rewritten; a tooltip says a figure in the unit the axis reads
+ * in ({@link #shown}), copied figures stay in the small unit ({@link #figuresLabel}).
+ */
+public final class UnitAxes {
+    /** A unit, and the one 1,000 times larger an axis reads in once it reaches 10,000 of it (null: none). */
+    record Scale(String small, String large) {
+        static final double LARGE_FROM = 10_000;
+    }
+
+    private static final Scale MICROSECONDS = new Scale("µs", "ms");
+
+    private UnitAxes() {
+    }
+
+    /** A latency axis, "mean latency (µs)": linear from zero, or base-10 log when {@code log}. */
+    static ValueAxis latency(String what, boolean log) {
+        return of(what, MICROSECONDS, log);
+    }
+
+    /** A throughput axis, "IOPS" or "MB/s" growing into "GB/s": linear from zero, or base-10 log when {@code log}. */
+    static ValueAxis throughput(Throughput unit, boolean log) {
+        return of(null, scale(unit), log);
+    }
+
+    /** Changes the unit of a {@link #throughput} axis (the live view reuses its charts from workload to workload). */
+    static void setThroughput(ValueAxis axis, Throughput unit) {
+        if (axis instanceof Scaled scaled) {
+            scaled.scale(scale(unit));
+            axis.setLabel(axis.getLabel());  // tells the chart
+        } else {
+            axis.setLabel(unit.label());
+        }
+    }
+
+    /** The axis's label in the unit of its figures ("mean latency (µs)", "MB/s"); null for no axis. */
+    public static String figuresLabel(ValueAxis axis) {
+        if (axis instanceof Scaled scaled) {
+            return scaled.label(false);
+        }
+        return axis == null ? null : axis.getLabel();
+    }
+
+    /** A figure as the axis reads now: "14.2 mean latency (ms)", "523.1 mean latency (µs)", "1,950 IOPS". */
+    static String shown(ValueAxis axis, double value) {
+        return figure(axis, value) + " " + axis.getLabel();
+    }
+
+    /** A figure in the unit the axis reads in now, without it: "14.2", "1,950". */
+    static String figure(ValueAxis axis, double value) {
+        NumberFormat format = NumberFormat.getNumberInstance(Locale.getDefault(Locale.Category.FORMAT));
+        return format.format(axis instanceof Scaled scaled && scaled.large() ? value / 1000 : value);
+    }
+
+    private static Scale scale(Throughput unit) {
+        return unit == Throughput.MB_S ? new Scale("MB/s", "GB/s") : new Scale(unit.label(), null);
+    }
+
+    private static ValueAxis of(String what, Scale scale, boolean log) {
+        if (log) {
+            return Charts.logAxis(new Log(what, scale));
+        }
+        Linear axis = new Linear(what, scale);
+        axis.setAutoRangeIncludesZero(true);
+        return axis;
+    }
+
+    /** What the two kinds of axis share: "what (unit)", or the unit alone, in the unit the range calls for. */
+    private interface Scaled {
+        String what();
+
+        Scale scale();
+
+        void scale(Scale scale);
+
+        double getUpperBound();
+
+        default boolean large() {
+            return scale().large() != null && getUpperBound() >= Scale.LARGE_FROM;
+        }
+
+        default String label(boolean asShown) {
+            String unit = asShown && large() ? scale().large() : scale().small();
+            return what() == null ? unit : what() + " (" + unit + ")";
+        }
+    }
+
+    private static final class Linear extends NumberAxis implements Scaled {
+        private static final long serialVersionUID = 1L;
+        private final String what;
+        private Scale scale;
+
+        Linear(String what, Scale scale) {
+            this.what = what;
+            this.scale = scale;
+        }
+
+        @Override
+        public String what() {
+            return what;
+        }
+
+        @Override
+        public Scale scale() {
+            return scale;
+        }
+
+        @Override
+        public void scale(Scale scale) {
+            this.scale = scale;
+        }
+
+        @Override
+        public String getLabel() {
+            return label(true);
+        }
+
+        @Override
+        public NumberFormat getNumberFormatOverride() {
+            // a new format each time: a chart's copy is drawn on another thread, and a format is not thread-safe
+            return large() ? new Thousands() : super.getNumberFormatOverride();
+        }
+    }
+
+    private static final class Log extends LogAxis implements Scaled {
+        private static final long serialVersionUID = 1L;
+        private final String what;
+        private Scale scale;
+
+        Log(String what, Scale scale) {
+            this.what = what;
+            this.scale = scale;
+        }
+
+        @Override
+        public String what() {
+            return what;
+        }
+
+        @Override
+        public Scale scale() {
+            return scale;
+        }
+
+        @Override
+        public void scale(Scale scale) {
+            this.scale = scale;
+        }
+
+        @Override
+        public String getLabel() {
+            return label(true);
+        }
+
+        @Override
+        protected AttributedString createTickLabel(double value) {
+            if (!large()) {
+                return super.createTickLabel(value);
+            }
+            AttributedString text = new AttributedString(new Thousands().format(value));
+            text.addAttribute(TextAttribute.FONT, getTickLabelFont());
+            return text;
+        }
+    }
+
+    /** Figures written in the unit 1,000 times larger, grouped as the user's locale groups them: 14000 -> "14". */
+    private static final class Thousands extends NumberFormat {
+        private static final long serialVersionUID = 1L;
+        private final NumberFormat large = NumberFormat.getNumberInstance(Locale.getDefault(Locale.Category.FORMAT));
+
+        Thousands() {
+            large.setMaximumFractionDigits(3);
+        }
+
+        @Override
+        public StringBuffer format(double small, StringBuffer to, FieldPosition at) {
+            return large.format(small / 1000, to, at);
+        }
+
+        @Override
+        public StringBuffer format(long small, StringBuffer to, FieldPosition at) {
+            return format((double) small, to, at);
+        }
+
+        @Override
+        public Number parse(String text, ParsePosition at) {
+            Number figure = large.parse(text, at);
+            return figure == null ? null : figure.doubleValue() * 1000;
+        }
+    }
+}
