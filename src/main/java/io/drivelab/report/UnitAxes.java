@@ -25,6 +25,7 @@ public final class UnitAxes {
     }
 
     private static final Scale MICROSECONDS = new Scale("µs", "ms");
+    private static final Scale MEGABYTES = new Scale("MB/s", "GB/s");
 
     private UnitAxes() {
     }
@@ -69,7 +70,7 @@ public final class UnitAxes {
     }
 
     private static Scale scale(Throughput unit) {
-        return unit == Throughput.MB_S ? new Scale("MB/s", "GB/s") : new Scale(unit.label(), null);
+        return unit == Throughput.MB_S ? MEGABYTES : new Scale(unit.label(), null);
     }
 
     private static ValueAxis of(String what, Scale scale, boolean log) {
