@@ -115,18 +115,20 @@ public final class CompareViewModel {
 
     /** Lists the stored runs again, keeping what was ticked. */
     public void refresh() {
-        refreshTicking(-1);
+        relist(Set.of());
     }
 
     /**
-     * Lists the stored runs again, keeping what was ticked and ticking {@code runId} too, unless -1: the run the
-     * window just finished is the one its user wants to compare next (Compare kept the run it ticked at the start).
+     * Lists the stored runs again, keeping what was ticked and ticking {@code runId} too: the run the window just
+     * finished is the one its user wants to compare next (Compare kept the run it ticked at the start).
      */
     public void refreshTicking(long runId) {
+        relist(Set.of(runId));
+    }
+
+    private void relist(Set<Long> alsoTicked) {
         Set<Long> ticked = new HashSet<>(chosenRunIds());
-        if (runId >= 0) {
-            ticked.add(runId);
-        }
+        ticked.addAll(alsoTicked);
         tasks.create(store::listRuns).onSuccess(list -> setRuns(list, ticked)).onError(e -> {
             listed.set(true);
             failed(e);

@@ -74,6 +74,30 @@ class CompareViewTest {
         }
     }
 
+    /** Before: a run `drivelab` stored while Compare was on screen was listed only once another tab was chosen. */
+    @Test
+    void aRunStoredWhileCompareIsOnScreenIsListedByItsRefreshButton(@TempDir Path dir) throws Exception {
+        try (Store store = Store.open(dir.resolve("drivelab.db"))) {
+            long first = TinyRuns.twoPoints(store, dir);
+            var references = new ReferenceDrivesViewModel(new DirectTasks(),
+                    () -> LibraryCurves.of(ReferenceLibrary.shipped()));
+            CompareViewModel model = new CompareViewModel(new DirectTasks(), store, references);
+            FxToolkit.registerPrimaryStage();
+            FxToolkit.setupStage(stage -> {
+                stage.setScene(new Scene(new CompareView(model), 1000, 700));
+                stage.show();
+            });
+            robot.interact(model::refresh);
+            assertEquals(List.of(first), fx(() -> model.runs().stream().map(r -> r.run().id()).toList()));
+
+            long stored = TinyRuns.fourPoints(store, dir);  // as `drivelab run` stores one beside the window
+            robot.clickOn("#compare-refresh");
+            assertEquals(List.of(stored, first), fx(() -> model.runs().stream().map(r -> r.run().id()).toList()),
+                    "listed, newest first");
+            assertEquals(List.of(first), fx(model::chosenRunIds), "what was ticked stays ticked");
+        }
+    }
+
     private static List<ChartViewer> viewers(Node view) {
         return view.lookupAll("ChartViewer").stream().map(n -> (ChartViewer) n).toList();
     }
