@@ -131,6 +131,13 @@ public final class Charts {
         UnitAxes.setThroughput(domain ? plot.getDomainAxis() : plot.getRangeAxis(), unit);
     }
 
+    /** Puts a chart's throughput and latency axes on log scales, or back on linear ones (the live view's toggle). */
+    public static void setLogScale(JFreeChart chart, boolean log) {
+        XYPlot plot = chart.getXYPlot();
+        plot.setDomainAxis(UnitAxes.onScale(plot.getDomainAxis(), log));
+        plot.setRangeAxis(UnitAxes.onScale(plot.getRangeAxis(), log));
+    }
+
     /** A dataset of the curves, one series each, in their own order (latency curves are not sorted by x). */
     public static XYSeriesCollection collection(List<Curve> curves) {
         XYSeriesCollection collection = new XYSeriesCollection();

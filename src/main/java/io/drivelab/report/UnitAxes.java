@@ -50,6 +50,24 @@ public final class UnitAxes {
         }
     }
 
+    /**
+     * The axis on a log or a linear scale: the same figure and unit, fonts and colours; the axis itself where it is
+     * on that scale already, or is not one of these (IODepth's).
+     */
+    static ValueAxis onScale(ValueAxis axis, boolean log) {
+        if (!(axis instanceof Scaled scaled) || axis instanceof LogAxis == log) {
+            return axis;
+        }
+        ValueAxis other = of(scaled.what(), scaled.scale(), log);
+        other.setLabelFont(axis.getLabelFont());
+        other.setLabelPaint(axis.getLabelPaint());
+        other.setTickLabelFont(axis.getTickLabelFont());
+        other.setTickLabelPaint(axis.getTickLabelPaint());
+        other.setAxisLinePaint(axis.getAxisLinePaint());
+        other.setTickMarkPaint(axis.getTickMarkPaint());
+        return other;
+    }
+
     /** The axis's label in the unit of its figures ("mean latency (µs)", "MB/s"); null for no axis. */
     public static String figuresLabel(ValueAxis axis) {
         if (axis instanceof Scaled scaled) {

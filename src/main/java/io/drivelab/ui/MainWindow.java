@@ -130,7 +130,7 @@ public final class MainWindow {
         saver = new SaveReportViewModel(tasks, store, references);
         loaded = references.loadedProperty().and(history.listedProperty()).and(compare.listedProperty());
 
-        livePane = new LiveTab(run.live(), references);
+        livePane = new LiveTab(run.live(), references, compare.logScaleProperty());
         liveTab = Tabs.named("Live", livePane);
         compareTab = Tabs.filledWhenChosen("Compare", tab -> {
             CompareView compareView = new CompareView(compare);

@@ -18,7 +18,8 @@ import io.drivelab.ui.targets.TargetsViewModel;
  * config folder; a missing or damaged file gives the defaults.
  *
  * @param referenceDrives the ticked reference drives, or null for all
- * @param logScale        whether the Compare charts draw throughput and latency on log scales (null: no)
+ * @param logScale        whether Compare's and the live view's curves draw throughput and latency on log scales
+ *                        (null: no)
  * @param tab             the tab shown last ("Live", "Compare", "History"), or null for Live
  * @param theme           the colours chosen in View, Theme (a {@link io.drivelab.ui.common.Theme} name), or null
  *                        to follow the desktop

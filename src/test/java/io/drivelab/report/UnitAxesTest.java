@@ -149,4 +149,25 @@ class UnitAxesTest {
         Charts.setThroughputAxis(chart, Throughput.IOPS, false);
         assertEquals("IOPS", left.getLabel());
     }
+
+    @Test
+    void aChartPutOnALogScaleKeepsItsUnitsFontsAndColoursAndComesBack() {
+        JFreeChart chart = Charts.latency("128K sequential read", Throughput.MB_S, Charts.collection(List.of(
+                new Curve("", "1 job", List.of(new Curve.XY(900, 60), new Curve.XY(14_000, 12_000))))), null);
+        ValueAxis linear = chart.getXYPlot().getRangeAxis();
+        linear.setTickLabelPaint(java.awt.Color.ORANGE);  // as the dark theme paints it
+        Charts.setLogScale(chart, true);
+        chart.createBufferedImage(600, 400);
+        ValueAxis x = chart.getXYPlot().getDomainAxis();
+        ValueAxis y = chart.getXYPlot().getRangeAxis();
+        assertTrue(x instanceof org.jfree.chart.axis.LogAxis && y instanceof org.jfree.chart.axis.LogAxis);
+        assertEquals("GB/s", x.getLabel());
+        assertEquals("mean latency (ms)", y.getLabel());
+        assertEquals(java.awt.Color.ORANGE, y.getTickLabelPaint());
+        assertEquals(linear.getTickLabelFont(), y.getTickLabelFont());
+        Charts.setLogScale(chart, true);
+        assertTrue(y == chart.getXYPlot().getRangeAxis(), "already on a log scale: the same axis");
+        Charts.setLogScale(chart, false);
+        assertTrue(chart.getXYPlot().getRangeAxis() instanceof org.jfree.chart.axis.NumberAxis);
+    }
 }

@@ -2,6 +2,7 @@ package io.drivelab.ui.run;
 
 import io.drivelab.ui.common.NextFrame;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.scene.control.Label;
@@ -16,12 +17,15 @@ import javafx.scene.layout.StackPane;
 public final class LiveTab extends StackPane {
     private final LiveCharts live;
     private final ReferenceDrivesViewModel references;
+    private final BooleanProperty logScale;
     private final ReadOnlyBooleanWrapper filled = new ReadOnlyBooleanWrapper();
     private LiveView view;
 
-    public LiveTab(LiveCharts live, ReferenceDrivesViewModel references) {
+    /** {@code logScale}: whether the curve charts draw on log scales, as the user last chose (Compare's too). */
+    public LiveTab(LiveCharts live, ReferenceDrivesViewModel references, BooleanProperty logScale) {
         this.live = live;
         this.references = references;
+        this.logScale = logScale;
         Label waiting = new Label("Preparing the live charts…");
         waiting.getStyleClass().add("hint");
         getChildren().add(waiting);
@@ -36,6 +40,7 @@ public final class LiveTab extends StackPane {
     public void fillAfterNextFrame() {
         NextFrame.then(() -> {
             view = new LiveView(live, references);
+            view.logScaleProperty().bindBidirectional(logScale);
             NextFrame.then(this::join);
         });
     }

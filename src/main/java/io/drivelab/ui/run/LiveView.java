@@ -18,19 +18,23 @@ import io.drivelab.ui.common.TableCopy;
 import io.drivelab.ui.common.Theme;
 import io.drivelab.ui.compare.CrystalGridView;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -51,6 +55,7 @@ public final class LiveView extends VBox {
     private final JFreeChart scalingChart;
     private final JFreeChart latencyChart;
     private final XYSeriesCollection empty = new XYSeriesCollection();
+    private final BooleanProperty logScale = new SimpleBooleanProperty(false);
     /**
      * The report's checkpoint, GDSIO and latency-under-load charts (left, right), shown in place of the two above
      * for such workloads: made when such a workload is first shown, not with the window (six charts built and
@@ -141,7 +146,15 @@ public final class LiveView extends VBox {
         fillDrives(drives, references.drives());
         Label hint = new Label("dashed: published figures of the same workload");
         hint.getStyleClass().add("hint");
-        HBox tools = new HBox(8, new Label("Workload"), workload, drives, hint);
+        CheckBox log = new CheckBox("Log scale");
+        log.setId("live-log-scale");
+        log.setTooltip(new Tooltip("Throughput and latency on log scales: 62K IOPS and 2.3M both readable"));
+        log.selectedProperty().bindBidirectional(logScale);
+        logScale.addListener((o, a, b) -> quietly(List.of(scalingChart, latencyChart), () -> {
+            Charts.setLogScale(scalingChart, b);
+            Charts.setLogScale(latencyChart, b);
+        }));
+        HBox tools = new HBox(8, new Label("Workload"), workload, drives, log, hint);
         tools.setAlignment(Pos.CENTER_LEFT);
         // CrystalDiskMark's grid for a run of that preset, filled as its points finish; absent for other plans
         VBox crystal = new VBox();
@@ -180,6 +193,11 @@ public final class LiveView extends VBox {
         } finally {
             charts.forEach(c -> c.setNotify(true));
         }
+    }
+
+    /** Whether the curve charts draw throughput and latency on log scales (Compare's toggle too, remembered). */
+    public BooleanProperty logScaleProperty() {
+        return logScale;
     }
 
     /** The chart of the running point over time. */

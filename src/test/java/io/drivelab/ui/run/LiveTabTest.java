@@ -17,6 +17,13 @@ import io.drivelab.ui.common.FxTasks;
 import io.drivelab.ui.references.ReferenceDrivesViewModel;
 import io.drivelab.workload.PlanItem;
 import javafx.animation.AnimationTimer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.control.CheckBox;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.XYPlot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
@@ -27,6 +34,7 @@ import org.testfx.api.FxToolkit;
 class LiveTabTest {
     private final FxRobot robot = new FxRobot();
     private final LiveCharts live = new LiveCharts();
+    private final BooleanProperty logScale = new SimpleBooleanProperty();
     private LiveTab tab;
 
     @AfterEach
@@ -91,10 +99,35 @@ class LiveTabTest {
         assertEquals(title, fx(() -> view.timeChart().getTitle().getText()));
     }
 
+    /** Before: only Compare had log scales; the live view's test file at 62K IOPS lay flat beside drives at 2.3M. */
+    @Test
+    void theLogScaleTheUserChoseIsTheLiveCurvesOneAndItsToggleIsTheSameSetting() throws Exception {
+        logScale.set(true);  // as remembered, or ticked in Compare
+        show();
+        robot.interact(tab::fillAfterNextFrame);
+        waitUntil(() -> fx(() -> tab.filledProperty().get()), 10);
+        LiveView view = fx(() -> (LiveView) tab.lookup("#live"));
+        XYPlot scaling = view.scalingChart().getXYPlot();
+        assertTrue(fx(() -> scaling.getRangeAxis() instanceof LogAxis), "IOPS on a log scale");
+        assertEquals("IOPS", fx(() -> scaling.getRangeAxis().getLabel()));
+        assertTrue(fx(() -> ((CheckBox) tab.lookup("#live-log-scale")).isSelected()));
+        List<JFreeChart> curves = fx(view::shownCurveCharts);
+        assertTrue(fx(() -> curves.get(1).getXYPlot().getDomainAxis() instanceof LogAxis
+                && curves.get(1).getXYPlot().getRangeAxis() instanceof LogAxis), "latency against IOPS, both log");
+
+        robot.clickOn("#live-log-scale");
+        assertEquals(false, fx(logScale::get), "the setting Compare and the window remember");
+        assertTrue(fx(() -> scaling.getRangeAxis() instanceof NumberAxis
+                && curves.get(1).getXYPlot().getRangeAxis() instanceof NumberAxis), "linear again");
+        assertTrue(fx(() -> scaling.getDomainAxis() instanceof LogAxis), "IODepth stays on its base-2 axis");
+        assertEquals("mean latency (µs)", fx(() -> curves.get(1).getXYPlot().getRangeAxis().getLabel()));
+    }
+
     private void show() throws Exception {
         FxToolkit.registerPrimaryStage();
         FxToolkit.setupSceneRoot(() -> {
-            tab = new LiveTab(live, new ReferenceDrivesViewModel(new FxTasks(), () -> ReferenceCurves.NONE));
+            tab = new LiveTab(live, new ReferenceDrivesViewModel(new FxTasks(), () -> ReferenceCurves.NONE),
+                    logScale);
             return tab;
         });
         FxToolkit.showStage();
