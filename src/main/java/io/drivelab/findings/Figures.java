@@ -20,6 +20,14 @@ public final class Figures {
         return format(value, size >= 10 ? 1 : 2);
     }
 
+    /**
+     * A latency in µs as people read it: "45.2 µs", "834 µs", and from 10,000 µs in ms ("42.7 ms", not "42,658 µs"),
+     * where the tables and the charts' axes switch too.
+     */
+    public static String micros(double us) {
+        return Math.abs(us) >= 10_000 ? compact(us / 1000) + " ms" : compact(us) + " µs";
+    }
+
     /** A ratio above 1 as "2.3×". */
     public static String times(double ratio) {
         return format(ratio, ratio >= 10 ? 0 : 1) + "×";

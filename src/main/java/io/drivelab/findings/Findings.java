@@ -120,6 +120,12 @@ public final class Findings {
                 + "; no reference drive was measured at these depths" + nearestSaid);
     }
 
+    /** A latency in the review's unit; one in µs grows into ms from 10,000 µs, each figure on its own. */
+    private static String latencyText(double value, io.drivelab.reference.Unit unit) {
+        return unit == io.drivelab.reference.Unit.US ? Figures.micros(value)
+                : Figures.compact(value) + " " + unit.symbol();
+    }
+
     private static String partial(PointResult point) {
         return point.status() == PointStatus.PARTIAL ? " (partial)" : "";
     }
@@ -157,13 +163,12 @@ public final class Findings {
             if (myLatency.isEmpty() || latency.value() <= 0) {
                 return null;
             }
-            String unit = latency.unit() == io.drivelab.reference.Unit.US ? " µs" : " " + latency.unit().symbol();
             double ratio = myLatency.getAsDouble() / latency.value();
-            return s.append("mean latency ").append(Figures.compact(myLatency.getAsDouble())).append(unit)
+            return s.append("mean latency ").append(latencyText(myLatency.getAsDouble(), latency.unit()))
                     .append(", ").append(Math.abs(ratio - 1) < 0.05 ? "level with" : ratio < 1
                             ? Figures.times(1 / ratio) + " lower than" : Figures.times(ratio) + " higher than")
                     .append(" the ").append(any.drive().label()).append("'s ").append(qualified(latency))
-                    .append(Figures.compact(latency.value())).append(unit).append(where).append('.').toString();
+                    .append(latencyText(latency.value(), latency.unit())).append(where).append('.').toString();
         }
         if (myLatency.isPresent() && latency.value() > 0) {
             double ratio = myLatency.getAsDouble() / latency.value();

@@ -14,6 +14,7 @@ import io.drivelab.report.Report;
 import io.drivelab.report.ReportRenderer;
 import io.drivelab.report.Reports;
 import io.drivelab.report.TinyRuns;
+import io.drivelab.store.DirectionResult;
 import io.drivelab.store.PointMeta;
 import io.drivelab.store.PointResult;
 import io.drivelab.store.PointStatus;
@@ -115,6 +116,27 @@ class FindingsTest {
         assertTrue(findings.get(0).sentence().matches("4K random read QD1 × 1 job: mean latency [\\d.,]+ µs, "
                 + "([\\d.,]+× (lower|higher) than|level with) the Kingston DC3000ME 7\\.68TB's [\\d.,]+ µs "
                 + "\\(Kingston DC3000ME review, .+ section\\)\\."), findings.get(0).sentence());
+    }
+
+    /** Before: "mean latency 42,658 µs, 3,878× higher than the Kingston DC3000ME 7.68TB's 11.0 µs". */
+    @Test
+    void aLatencyOfTenMillisecondsOrMoreIsWrittenInMilliseconds() {
+        List<PointResult> points = store.listPoints(run).stream().map(StoredPoint::point).map(p -> {
+            PointMeta m = p.meta();
+            if (m.iodepth() != 1 || m.numjobs() != 1 || p.read() == null) {
+                return p;
+            }
+            DirectionResult r = p.read();
+            DirectionResult slow = new DirectionResult(r.iops(), r.bwBytes(), 42_658_000.0, r.p50Ns(), r.p99Ns(),
+                    r.p999Ns());
+            return new PointResult(m, p.status(), p.runtimeMs(), slow, p.write(), p.resultJson(), p.histograms(),
+                    p.error(), p.startedAt(), p.endedAt());
+        }).toList();
+        String sentence = Findings.of(points, kingston::match).stream().map(Finding::sentence)
+                .filter(f -> f.startsWith("4K random read QD1 × 1 job: mean latency")).findFirst().orElseThrow();
+        assertTrue(sentence.startsWith("4K random read QD1 × 1 job: mean latency " + Figures.compact(42.658)
+                + " ms, "), sentence);
+        assertTrue(sentence.matches(".* than the Kingston DC3000ME 7\\.68TB's [\\d.,]+ µs \\(.*"), sentence);
     }
 
     @Test
