@@ -10,6 +10,8 @@ import java.util.Locale;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.ValueAxisPlot;
+import org.jfree.data.Range;
 
 /**
  * Axes whose unit grows with their figures: latency in µs reads in ms, and MB/s in GB/s, once the axis reaches
@@ -185,6 +187,23 @@ public final class UnitAxes {
         @Override
         public String getLabel() {
             return label(true);
+        }
+
+        /**
+         * Where no power of ten falls in the range (its ticks are labelled at powers of ten only), it spans the
+         * decade around its figures: reference drives at 6,300-9,000 MB/s had an axis without one figure on it.
+         */
+        @Override
+        protected void autoAdjustRange() {
+            super.autoAdjustRange();
+            Range data = isAutoRange() && getPlot() instanceof ValueAxisPlot plot ? plot.getDataRange(this) : null;
+            if (data == null || Math.floor(Math.log10(getUpperBound())) >= Math.ceil(Math.log10(getLowerBound()))) {
+                return;
+            }
+            double lower = Math.max(data.getLowerBound(), getSmallestValue());
+            double from = Math.pow(10, Math.floor(Math.log10(lower)));
+            double to = Math.pow(10, Math.ceil(Math.log10(Math.max(data.getUpperBound(), lower))));
+            setRange(new Range(from, Math.max(to, from * 10)), false, false);
         }
 
         @Override

@@ -170,4 +170,22 @@ class UnitAxesTest {
         Charts.setLogScale(chart, false);
         assertTrue(chart.getXYPlot().getRangeAxis() instanceof org.jfree.chart.axis.NumberAxis);
     }
+
+    @Test
+    void aLogAxisWhoseFiguresLieWithinOneDecadeStillHasTwoFiguresOnIt() {
+        // reference drives alone before a run: 6,300-9,000 MB/s, no power of ten between
+        JFreeChart chart = Charts.scaling("128K sequential write", Throughput.MB_S, Charts.collection(List.of(
+                new Curve("", "1 job", List.of(new Curve.XY(16, 6_300), new Curve.XY(256, 9_000))))), null, true);
+        chart.createBufferedImage(600, 400);
+        List<String> ticks = ticks(chart.getXYPlot().getRangeAxis());
+        assertTrue(ticks.containsAll(List.of(FIGURE.format(1), FIGURE.format(10))), ticks.toString());
+        assertEquals("GB/s", chart.getXYPlot().getRangeAxis().getLabel(), "1,000 to 10,000 MB/s");
+
+        JFreeChart wide = Charts.scaling("4K random read", Throughput.IOPS, Charts.collection(List.of(
+                new Curve("", "1 job", List.of(new Curve.XY(1, 31_000), new Curve.XY(128, 2_400_000))))), null, true);
+        wide.createBufferedImage(600, 400);
+        ValueAxis axis = wide.getXYPlot().getRangeAxis();
+        assertTrue(axis.getLowerBound() > 10_000 && axis.getUpperBound() < 10_000_000,
+                "a range with a power of ten in it keeps its own bounds: " + axis.getRange());
+    }
 }
