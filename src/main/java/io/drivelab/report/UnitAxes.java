@@ -22,7 +22,7 @@ import org.jfree.data.Range;
  */
 public final class UnitAxes {
     /** A unit, and the one 1,000 times larger an axis reads in once it reaches 10,000 of it (null: none). */
-    record Scale(String small, String large) {
+    record Scale(String small, String large) implements java.io.Serializable {
         static final double LARGE_FROM = 10_000;
     }
 
@@ -34,18 +34,18 @@ public final class UnitAxes {
 
     /** A latency axis, "mean latency (µs)": linear from zero, or base-10 log when {@code log}. */
     static ValueAxis latency(String what, boolean log) {
-        return of(what, MICROSECONDS, log);
+        return of(new Shows(what, MICROSECONDS), log);
     }
 
     /** A throughput axis, "IOPS" or "MB/s" growing into "GB/s": linear from zero, or base-10 log when {@code log}. */
     static ValueAxis throughput(Throughput unit, boolean log) {
-        return of(null, scale(unit), log);
+        return of(new Shows(null, scale(unit)), log);
     }
 
     /** Changes the unit of a {@link #throughput} axis (the live view reuses its charts from workload to workload). */
     static void setThroughput(ValueAxis axis, Throughput unit) {
         if (axis instanceof Scaled scaled) {
-            scaled.scale(scale(unit));
+            scaled.shows(new Shows(scaled.shows().what(), scale(unit)));
             axis.setLabel(axis.getLabel());  // tells the chart
         } else {
             axis.setLabel(unit.label());
@@ -60,7 +60,7 @@ public final class UnitAxes {
         if (!(axis instanceof Scaled scaled) || axis instanceof LogAxis == log) {
             return axis;
         }
-        ValueAxis other = of(scaled.what(), scaled.scale(), log);
+        ValueAxis other = of(scaled.shows(), log);
         other.setLabelFont(axis.getLabelFont());
         other.setLabelPaint(axis.getLabelPaint());
         other.setTickLabelFont(axis.getTickLabelFont());
@@ -93,58 +93,53 @@ public final class UnitAxes {
         return unit == Throughput.MB_S ? MEGABYTES : new Scale(unit.label(), null);
     }
 
-    private static ValueAxis of(String what, Scale scale, boolean log) {
+    private static ValueAxis of(Shows shows, boolean log) {
         if (log) {
-            return Charts.logAxis(new Log(what, scale));
+            return Charts.logAxis(new Log(shows));
         }
-        Linear axis = new Linear(what, scale);
+        Linear axis = new Linear(shows);
         axis.setAutoRangeIncludesZero(true);
         return axis;
     }
 
+    /** What an axis shows: a figure ("mean latency"; null: its unit alone) and its unit's scale. */
+    private record Shows(String what, Scale scale) implements java.io.Serializable {
+    }
+
     /** What the two kinds of axis share: "what (unit)", or the unit alone, in the unit the range calls for. */
     private interface Scaled {
-        String what();
+        Shows shows();
 
-        Scale scale();
-
-        void scale(Scale scale);
+        void shows(Shows shows);
 
         double getUpperBound();
 
         default boolean large() {
-            return scale().large() != null && getUpperBound() >= Scale.LARGE_FROM;
+            return shows().scale().large() != null && getUpperBound() >= Scale.LARGE_FROM;
         }
 
         default String label(boolean asShown) {
-            String unit = asShown && large() ? scale().large() : scale().small();
-            return what() == null ? unit : what() + " (" + unit + ")";
+            String unit = asShown && large() ? shows().scale().large() : shows().scale().small();
+            return shows().what() == null ? unit : shows().what() + " (" + unit + ")";
         }
     }
 
     private static final class Linear extends NumberAxis implements Scaled {
         private static final long serialVersionUID = 1L;
-        private final String what;
-        private Scale scale;
+        private Shows shows;
 
-        Linear(String what, Scale scale) {
-            this.what = what;
-            this.scale = scale;
+        Linear(Shows shows) {
+            this.shows = shows;
         }
 
         @Override
-        public String what() {
-            return what;
+        public Shows shows() {
+            return shows;
         }
 
         @Override
-        public Scale scale() {
-            return scale;
-        }
-
-        @Override
-        public void scale(Scale scale) {
-            this.scale = scale;
+        public void shows(Shows shows) {
+            this.shows = shows;
         }
 
         @Override
@@ -161,27 +156,20 @@ public final class UnitAxes {
 
     private static final class Log extends LogAxis implements Scaled {
         private static final long serialVersionUID = 1L;
-        private final String what;
-        private Scale scale;
+        private Shows shows;
 
-        Log(String what, Scale scale) {
-            this.what = what;
-            this.scale = scale;
+        Log(Shows shows) {
+            this.shows = shows;
         }
 
         @Override
-        public String what() {
-            return what;
+        public Shows shows() {
+            return shows;
         }
 
         @Override
-        public Scale scale() {
-            return scale;
-        }
-
-        @Override
-        public void scale(Scale scale) {
-            this.scale = scale;
+        public void shows(Shows shows) {
+            this.shows = shows;
         }
 
         @Override
