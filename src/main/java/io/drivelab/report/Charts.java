@@ -166,19 +166,26 @@ public final class Charts {
         return all;
     }
 
-    /** A chart item of a point stopped or held up: drawn hollow, and its tip says so. */
-    static final class PartialItem extends XYDataItem {
+    /**
+     * A chart item with more to say than its figures: a point stopped or held up (drawn hollow, and its tip says so),
+     * or a published figure whose tip names its review's section.
+     */
+    static final class NotedItem extends XYDataItem {
         private static final long serialVersionUID = 1L;
+        private final boolean partial;
+        private final String note;
 
-        PartialItem(double x, double y) {
-            super(x, y);
+        NotedItem(Curve.XY xy) {
+            super(xy.x(), xy.y());
+            this.partial = xy.partial();
+            this.note = xy.note();
         }
     }
 
-    /** Adds {@code xy} to {@code series} without telling it: a partial point as a {@link PartialItem}. */
+    /** Adds {@code xy} to {@code series} without telling it: a partial or noted point as a {@link NotedItem}. */
     public static void add(XYSeries series, Curve.XY xy) {
-        if (xy.partial()) {
-            series.add(new PartialItem(xy.x(), xy.y()), false);
+        if (xy.partial() || xy.note() != null) {
+            series.add(new NotedItem(xy), false);
         } else {
             series.add(xy.x(), xy.y(), false);
         }
@@ -186,9 +193,12 @@ public final class Charts {
 
     /** Whether the item is of a point stopped or held up. */
     static boolean isPartial(XYDataset dataset, int series, int item) {
+        return noted(dataset, series, item) instanceof NotedItem noted && noted.partial;
+    }
+
+    private static XYDataItem noted(XYDataset dataset, int series, int item) {
         return dataset instanceof XYSeriesCollection c && series >= 0 && series < c.getSeriesCount()
-                && item >= 0 && item < c.getSeries(series).getItemCount()
-                && c.getSeries(series).getDataItem(item) instanceof PartialItem;
+                && item >= 0 && item < c.getSeries(series).getItemCount() ? c.getSeries(series).getDataItem(item) : null;
     }
 
     /**
@@ -233,20 +243,27 @@ public final class Charts {
             plot.setDataset(1, references);
             plot.setRenderer(1, new PaletteRenderer(REFERENCE, DASHED, true, true, jobs));
         }
-        // Hovering a point says whose it is and its figures: "Kingston DC3000ME 7.68TB (its review), 16 jobs:
-        // IODepth 32, 1,950,000 IOPS".
-        org.jfree.chart.labels.XYToolTipGenerator tips = (dataset, series, item) -> dataset.getSeriesKey(series)
-                + ": " + x.getLabel() + " " + UnitAxes.figure(x, dataset.getXValue(series, item)) + ", "
-                + UnitAxes.shown(y, dataset.getYValue(series, item))
-                + (isPartial(dataset, series, item) ? " (partial: stopped or held up)" : "");
+        // Reference lines behind the measured ones.
+        plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.REVERSE);
+        JFreeChart chart = new JFreeChart(title, new Font(FONT, Font.BOLD, 15), plot, false);
+        // Hovering a point says its workload, whose it is, its figures and where a published one comes from:
+        // "4K random read · Kingston DC3000ME 7.68TB (its review), 16 jobs: IODepth 32, 1,950,000 IOPS; 4K random
+        // read section". The workload is the title's (the live view changes it).
+        org.jfree.chart.labels.XYToolTipGenerator tips = (dataset, series, item) -> {
+            String shown = chart.getTitle() == null ? "" : chart.getTitle().getText();
+            String note = noted(dataset, series, item) instanceof NotedItem noted ? noted.note : null;
+            return (shown.contains(": ") ? shown.substring(0, shown.indexOf(": ")) + " · " : "")
+                    + dataset.getSeriesKey(series) + ": " + x.getLabel() + " "
+                    + UnitAxes.figure(x, dataset.getXValue(series, item)) + ", "
+                    + UnitAxes.shown(y, dataset.getYValue(series, item))
+                    + (isPartial(dataset, series, item) ? " (partial: stopped or held up)" : "")
+                    + (note == null ? "" : "; " + note);
+        };
         for (int i = 0; i < plot.getRendererCount(); i++) {
             if (plot.getRenderer(i) != null) {
                 plot.getRenderer(i).setDefaultToolTipGenerator(tips);
             }
         }
-        // Reference lines behind the measured ones.
-        plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.REVERSE);
-        JFreeChart chart = new JFreeChart(title, new Font(FONT, Font.BOLD, 15), plot, false);
         LegendTitle legend = new WrappingLegend(plot);
         legend.setMargin(new RectangleInsets(1, 1, 1, 1));
         chart.addLegend(legend);

@@ -13,10 +13,18 @@ import java.util.Objects;
  */
 public record Curve(String source, String series, List<XY> points) {
 
-    /** A point of the line; {@code partial}: its point was stopped or held up (drawn hollow, said in its tip). */
-    public record XY(double x, double y, boolean partial) {
+    /**
+     * A point of the line; {@code partial}: its point was stopped or held up (drawn hollow, said in its tip);
+     * {@code note}: where a published figure comes from in its review ("4K random read section"), said in its tip,
+     * or null.
+     */
+    public record XY(double x, double y, boolean partial, String note) {
         public XY(double x, double y) {
-            this(x, y, false);
+            this(x, y, false, null);
+        }
+
+        public XY(double x, double y, boolean partial) {
+            this(x, y, partial, null);
         }
     }
 

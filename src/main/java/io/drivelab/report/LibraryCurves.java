@@ -98,7 +98,7 @@ public final class LibraryCurves implements ReferenceCurves {
             List<Curve.XY> points = new ArrayList<>();
             byDepth.forEach((depth, c) -> {
                 if (c.throughput != null) {
-                    points.add(new Curve.XY(depth, c.throughput));
+                    points.add(new Curve.XY(depth, c.throughput, false, c.throughputSection + " section"));
                 }
             });
             if (!points.isEmpty()) {
@@ -115,7 +115,9 @@ public final class LibraryCurves implements ReferenceCurves {
             List<Curve.XY> points = new ArrayList<>();
             byDepth.forEach((depth, c) -> {
                 if (c.throughput != null && c.latencyUs != null) {
-                    points.add(new Curve.XY(c.throughput, c.latencyUs));
+                    points.add(new Curve.XY(c.throughput, c.latencyUs, false, c.throughputSection.equals(
+                            c.latencySection) ? c.latencySection + " section" : c.throughputSection
+                            + " section; latency: " + c.latencySection + " section"));
                 }
             });
             if (!points.isEmpty()) {
@@ -214,6 +216,9 @@ public final class LibraryCurves implements ReferenceCurves {
     private static final class Figures {
         Double throughput;
         Double latencyUs;
+        /** Where in the review the figures are ("4K random read"): a point's tip says it. */
+        String throughputSection;
+        String latencySection;
     }
 
     /** The chosen drives' figures of this workload, by drive and review and NumJobs, then by IODepth. */
@@ -232,9 +237,11 @@ public final class LibraryCurves implements ReferenceCurves {
             // The first figure of a configuration counts; a review repeating one (a summary) adds nothing.
             if (throughput.isPresent() && figures.throughput == null) {
                 figures.throughput = throughput.getAsDouble();
+                figures.throughputSection = f.section();
             }
             if (f.metric() == Metric.MEAN_LATENCY && figures.latencyUs == null) {
                 figures.latencyUs = f.unit() == Unit.MS ? f.value() * 1000 : f.value();
+                figures.latencySection = f.section();
             }
         }
         return result;
