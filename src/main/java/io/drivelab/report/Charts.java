@@ -197,8 +197,8 @@ public final class Charts {
     }
 
     private static XYDataItem noted(XYDataset dataset, int series, int item) {
-        return dataset instanceof XYSeriesCollection c && series >= 0 && series < c.getSeriesCount()
-                && item >= 0 && item < c.getSeries(series).getItemCount() ? c.getSeries(series).getDataItem(item) : null;
+        return dataset instanceof XYSeriesCollection c && series >= 0 && series < c.getSeriesCount() && item >= 0
+                && item < c.getSeries(series).getItemCount() ? c.getSeries(series).getDataItem(item) : null;
     }
 
     /**

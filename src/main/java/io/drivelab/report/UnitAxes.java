@@ -16,9 +16,9 @@ import org.jfree.data.Range;
 /**
  * Axes whose unit grows with their figures: latency in µs reads in ms, and MB/s in GB/s, once the axis reaches
  * 10,000 of the small unit ("14" under "(ms)", not "14,000" under "(µs)"), where the tables switch too
- * ({@link Percentiles#unit}, {@link Numbers#throughput}). The figures stay in the small unit, so an axis changes unit as
- * the live view's figures grow without its series being rewritten; a tooltip says a figure in the unit the axis reads
- * in ({@link #shown}), copied figures stay in the small unit ({@link #figuresLabel}).
+ * ({@link Percentiles#unit}, {@link Numbers#throughput}). The figures stay in the small unit, so an axis changes unit
+ * as the live view's figures grow without its series being rewritten; a tooltip says a figure in the unit the axis
+ * reads in ({@link #shown}), copied figures stay in the small unit ({@link #figuresLabel}).
  */
 public final class UnitAxes {
     /** A unit, and the one 1,000 times larger an axis reads in once it reaches 10,000 of it (null: none). */

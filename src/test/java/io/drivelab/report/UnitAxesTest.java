@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * writes, and the reference drives' sequential reads "14,000" under "MB/s".
  */
 class UnitAxesTest {
-    private static final NumberFormat FIGURE = NumberFormat.getNumberInstance(Locale.getDefault(Locale.Category.FORMAT));
+    private static final NumberFormat FIGURE =
+            NumberFormat.getNumberInstance(Locale.getDefault(Locale.Category.FORMAT));
 
     private static JFreeChart latencyChart(double... meanUs) {
         List<Curve.XY> points = new java.util.ArrayList<>();
