@@ -251,13 +251,13 @@ public final class Charts {
         // read section". The workload is the title's (the live view changes it).
         org.jfree.chart.labels.XYToolTipGenerator tips = (dataset, series, item) -> {
             String shown = chart.getTitle() == null ? "" : chart.getTitle().getText();
-            String note = noted(dataset, series, item) instanceof NotedItem noted ? noted.note : null;
+            NotedItem noted = noted(dataset, series, item) instanceof NotedItem n ? n : null;
             return (shown.contains(": ") ? shown.substring(0, shown.indexOf(": ")) + " · " : "")
                     + dataset.getSeriesKey(series) + ": " + x.getLabel() + " "
                     + UnitAxes.figure(x, dataset.getXValue(series, item)) + ", "
                     + UnitAxes.shown(y, dataset.getYValue(series, item))
-                    + (isPartial(dataset, series, item) ? " (partial: stopped or held up)" : "")
-                    + (note == null ? "" : "; " + note);
+                    + (noted != null && noted.partial ? " (partial: stopped or held up)" : "")
+                    + (noted == null || noted.note == null ? "" : "; " + noted.note);
         };
         for (int i = 0; i < plot.getRendererCount(); i++) {
             if (plot.getRenderer(i) != null) {

@@ -1,5 +1,8 @@
 package io.drivelab.ui.common;
 
+import javafx.beans.property.BooleanProperty;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
@@ -77,5 +80,14 @@ public final class ChartViewers {
                 e.consume();
             }
         }
+    }
+
+    /** The "Log scale" toggle of Compare and the live view, bound both ways to the one remembered setting. */
+    public static CheckBox logScaleToggle(String id, BooleanProperty logScale) {
+        CheckBox toggle = new CheckBox("Log scale");
+        toggle.setId(id);
+        toggle.setTooltip(new Tooltip("Throughput and latency on log scales: 62K IOPS and 2.3M both readable"));
+        toggle.selectedProperty().bindBidirectional(logScale);
+        return toggle;
     }
 }

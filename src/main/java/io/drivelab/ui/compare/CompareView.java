@@ -114,10 +114,7 @@ public final class CompareView extends SplitPane {
         resetZoom.setId("reset-zoom");
         resetZoom.setTooltip(new Tooltip("Ctrl+wheel or a drag zooms a chart; a double-click resets that chart"));
         resetZoom.setOnAction(e -> shown.forEach(ChartViewers::resetZoom));
-        CheckBox logScale = new CheckBox("Log scale");
-        logScale.setId("log-scale");
-        logScale.setTooltip(new Tooltip("Throughput and latency on log scales: 62K IOPS and 2.3M both readable"));
-        logScale.selectedProperty().bindBidirectional(model.logScaleProperty());
+        CheckBox logScale = ChartViewers.logScaleToggle("log-scale", model.logScaleProperty());
         model.logScaleProperty().addListener(o -> build());
         VBox right = new VBox(8, new HBox(8, logScale, resetZoom, message), panels);
         right.getStyleClass().add("column");

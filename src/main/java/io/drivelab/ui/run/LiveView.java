@@ -34,7 +34,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -146,10 +145,7 @@ public final class LiveView extends VBox {
         fillDrives(drives, references.drives());
         Label hint = new Label("dashed: published figures of the same workload");
         hint.getStyleClass().add("hint");
-        CheckBox log = new CheckBox("Log scale");
-        log.setId("live-log-scale");
-        log.setTooltip(new Tooltip("Throughput and latency on log scales: 62K IOPS and 2.3M both readable"));
-        log.selectedProperty().bindBidirectional(logScale);
+        CheckBox log = ChartViewers.logScaleToggle("live-log-scale", logScale);
         logScale.addListener((o, a, b) -> quietly(List.of(scalingChart, latencyChart), () -> {
             Charts.setLogScale(scalingChart, b);
             Charts.setLogScale(latencyChart, b);
