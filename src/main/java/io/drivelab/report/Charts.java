@@ -107,6 +107,13 @@ public final class Charts {
         plot.mapDatasetToRangeAxis(1, 1);
         plot.setRenderer(1, new PaletteRenderer(new Color[]{new Color(0x2ca02c), new Color(0xd62728)}, SOLID,
                 false, false));
+        for (int i = 0; i < 2; i++) {
+            PaletteRenderer renderer = (PaletteRenderer) plot.getRenderer(i);
+            renderer.setMarksWhileRoom(true);
+            // Bounds from each series' own minimum and maximum, not by reading every sample (of an hour's) each
+            // time a line changes: no series of this chart is ever hidden.
+            renderer.setDataBoundsIncludesVisibleSeriesOnly(false);
+        }
         return chart;
     }
 

@@ -30,11 +30,17 @@ final class PaletteRenderer extends XYLineAndShapeRenderer {
     private static final Shape[] SHAPES = {
             new Ellipse2D.Double(-3.5, -3.5, 7, 7), new Rectangle2D.Double(-3, -3, 6, 6), diamond(4.5),
             triangle(4.5), new Ellipse2D.Double(-2.5, -2.5, 5, 5)};
+    /** The average room a line's points need between them for marks ({@link #setMarksWhileRoom}). */
+    private static final int MARK_ROOM_PX = 8;
     private final Color[] palette;
     private final Stroke stroke;
 
     private final boolean onePerSource;
     private final boolean jobs;
+    /** Whether a line's marks are left out once it has too many to tell apart (a running point's samples). */
+    private boolean marksWhileRoom;
+    /** Per series of the drawing going on: too many points for marks. */
+    private java.util.BitSet crowded = new java.util.BitSet();
 
     /**
      * @param onePerSource one legend entry per source, naming its NumJobs ("Kingston DC3000ME 7.68TB
@@ -61,6 +67,31 @@ final class PaletteRenderer extends XYLineAndShapeRenderer {
             // own datasets, and the generator goes with the copy
             setLegendItemLabelGenerator((dataset, series) -> legendLabel(keysOf(dataset), series));
         }
+    }
+
+    /**
+     * Marks a line's points only while they lie {@value #MARK_ROOM_PX} px apart on average: an hour's samples are a
+     * band of overlapping marks otherwise, drawn each time the chart is (most of its drawing). Hovering a point
+     * still names it.
+     */
+    void setMarksWhileRoom(boolean marksWhileRoom) {
+        this.marksWhileRoom = marksWhileRoom;
+    }
+
+    @Override
+    public XYItemRendererState initialise(Graphics2D g2, Rectangle2D dataArea, XYPlot plot, XYDataset dataset,
+                                          PlotRenderingInfo info) {
+        java.util.BitSet now = new java.util.BitSet();
+        for (int s = 0; marksWhileRoom && dataset != null && s < dataset.getSeriesCount(); s++) {
+            now.set(s, dataset.getItemCount(s) * MARK_ROOM_PX > dataArea.getWidth());
+        }
+        crowded = now;
+        return super.initialise(g2, dataArea, plot, dataset, info);
+    }
+
+    @Override
+    public boolean getItemShapeVisible(int series, int item) {
+        return !(marksWhileRoom && crowded.get(series)) && super.getItemShapeVisible(series, item);
     }
 
     @Override

@@ -202,4 +202,35 @@ class ChartsTest {
             java.util.Locale.setDefault(before);
         }
     }
+
+    @Test
+    void aRunningPointsSamplesLoseTheirMarksOnceTooManyToTellApartAndStillNameThemselvesOnHover() {
+        // an hour's samples were a band of overlapping marks, most of the live chart's drawing time
+        JFreeChart few = timeChart(40);
+        JFreeChart many = timeChart(2_000);
+        for (JFreeChart chart : List.of(few, many)) {
+            chart.draw(new BufferedImage(800, 400, BufferedImage.TYPE_INT_ARGB).createGraphics(),
+                    new Rectangle2D.Double(0, 0, 800, 400), new ChartRenderingInfo());
+        }
+        var renderer = (org.jfree.chart.renderer.xy.XYLineAndShapeRenderer) few.getXYPlot().getRenderer(0);
+        assertTrue(renderer.getItemShapeVisible(0, 0), "40 samples across 800 px keep their marks");
+        renderer = (org.jfree.chart.renderer.xy.XYLineAndShapeRenderer) many.getXYPlot().getRenderer(0);
+        assertFalse(renderer.getItemShapeVisible(0, 0), "2,000 samples across 800 px are drawn as a line");
+
+        ChartRenderingInfo info = new ChartRenderingInfo();
+        many.draw(new BufferedImage(800, 400, BufferedImage.TYPE_INT_ARGB).createGraphics(),
+                new Rectangle2D.Double(0, 0, 800, 400), info);
+        long named = info.getEntityCollection().getEntities().stream()
+                .filter(e -> e instanceof org.jfree.chart.entity.XYItemEntity).count();
+        assertEquals(2_000, named, "every sample still has its tip");
+    }
+
+    private static JFreeChart timeChart(int samples) {
+        org.jfree.data.xy.XYSeries throughput = Charts.series("IOPS");
+        for (int i = 0; i < samples; i++) {
+            throughput.add(i / 10.0, 1000 + i % 7);
+        }
+        return Charts.timeSeries("4K random read QD1/1", Throughput.IOPS,
+                new org.jfree.data.xy.XYSeriesCollection(throughput), new org.jfree.data.xy.XYSeriesCollection());
+    }
 }
