@@ -28,6 +28,7 @@ public final class UnitAxes {
 
     private static final Scale MICROSECONDS = new Scale("µs", "ms");
     private static final Scale MEGABYTES = new Scale("MB/s", "GB/s");
+    private static final ThreadLocal<LocalFormat> FIGURES = new ThreadLocal<>();
 
     private UnitAxes() {
     }
@@ -85,8 +86,25 @@ public final class UnitAxes {
 
     /** A figure in the unit the axis reads in now, without it: "14.2", "1,950". */
     static String figure(ValueAxis axis, double value) {
-        NumberFormat format = NumberFormat.getNumberInstance(Locale.getDefault(Locale.Category.FORMAT));
-        return format.format(axis instanceof Scaled scaled && scaled.large() ? value / 1000 : value);
+        return figures().format(axis instanceof Scaled scaled && scaled.large() ? value / 1000 : value);
+    }
+
+    /**
+     * The user's number format, one per thread (a format is not thread-safe) and made again if the locale changes:
+     * a chart's drawing writes every point's tip, thousands for the live view's samples, and a new format for each
+     * was 8 % of that drawing.
+     */
+    private static NumberFormat figures() {
+        Locale now = Locale.getDefault(Locale.Category.FORMAT);
+        LocalFormat format = FIGURES.get();
+        if (format == null || !format.locale().equals(now)) {
+            format = new LocalFormat(now, NumberFormat.getNumberInstance(now));
+            FIGURES.set(format);
+        }
+        return format.format();
+    }
+
+    private record LocalFormat(Locale locale, NumberFormat format) {
     }
 
     private static Scale scale(Throughput unit) {
