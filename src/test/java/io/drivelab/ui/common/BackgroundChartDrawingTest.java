@@ -1,9 +1,11 @@
 package io.drivelab.ui.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
@@ -80,6 +82,23 @@ class BackgroundChartDrawingTest {
         assertNotSame(chart.getLegend().getItemContainer(), copy.getLegend().getItemContainer());
         assertEquals(drawn, chart.getLegend().getItemContainer().getBlocks(), "the window's legend blocks replaced");
         assertEquals(drawn.size(), copy.getLegend().getItemContainer().getBlocks().size(), "the copy's legend drawn");
+    }
+
+    @Test
+    void aPartialPointIsStillPartialInTheCopyAndTheCopysLinesKeepTheirOrder() throws Exception {
+        XYSeriesCollection measured = Charts.collection(List.of(new Curve("run 3", "1 job",
+                List.of(new Curve.XY(1, 1000), new Curve.XY(4, 3000), new Curve.XY(32, 9000, true)))));
+        JFreeChart chart = Charts.scaling("4K random read", Throughput.IOPS, measured, null);
+
+        XYPlot plot = BackgroundChartDrawing.copyOf(chart).getXYPlot();
+
+        var dataset = plot.getDataset(0);
+        assertEquals("run 3, 1 job", dataset.getSeriesKey(0));
+        assertEquals(List.of(1.0, 4.0, 32.0), List.of(dataset.getXValue(0, 0), dataset.getXValue(0, 1),
+                dataset.getXValue(0, 2)));
+        var tips = plot.getRenderer(0).getDefaultToolTipGenerator();
+        assertTrue(tips.generateToolTip(dataset, 0, 2).contains("(partial"), "the partial mark lost in the copy");
+        assertFalse(tips.generateToolTip(dataset, 0, 1).contains("(partial"));
     }
 
     private static List<String> labels(JFreeChart chart) {
