@@ -45,6 +45,10 @@ public final class Charts {
     private static final Stroke DASHED = new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
             new float[]{7f, 5f}, 0f);
     private static final Color RAMP = new Color(255, 200, 0, 50);
+    /** A chart title's size, and the smallest it is made to fit a narrow chart ({@link #fitTitle}). */
+    private static final int TITLE_PT = 15;
+    private static final int SMALLEST_TITLE_PT = 11;
+    private static final java.awt.font.FontRenderContext TEXT = new java.awt.font.FontRenderContext(null, true, true);
     private static final StandardChartTheme THEME = theme();
 
     private Charts() {
@@ -115,6 +119,30 @@ public final class Charts {
             renderer.setDataBoundsIncludesVisibleSeriesOnly(false);
         }
         return chart;
+    }
+
+    /**
+     * The title at the largest size from 15 down to 11 pt that fits on one line of a chart {@code width} px wide: the
+     * live view's charts in a 1,440 px window wrapped "128K sequential write: latency against bandwidth" into two
+     * lines, taken from their plots. Longer than that at 11 pt, it wraps.
+     */
+    public static void fitTitle(JFreeChart chart, double width) {
+        org.jfree.chart.title.TextTitle title = chart.getTitle();
+        if (title == null || title.getText() == null || width <= 0) {
+            return;
+        }
+        double room = width - chart.getPadding().getLeft() - chart.getPadding().getRight()
+                - title.getPadding().getLeft() - title.getPadding().getRight()
+                - title.getMargin().getLeft() - title.getMargin().getRight() - 4;
+        Font font = title.getFont();
+        int size = TITLE_PT;
+        while (size > SMALLEST_TITLE_PT
+                && font.deriveFont((float) size).getStringBounds(title.getText(), TEXT).getWidth() > room) {
+            size--;
+        }
+        if (font.getSize2D() != size) {
+            title.setFont(font.deriveFont((float) size));
+        }
     }
 
     /** Shades the ramp, 0 to {@code endSeconds}, of a {@link #timeSeries} chart; 0 removes the shading. */
@@ -252,7 +280,7 @@ public final class Charts {
         }
         // Reference lines behind the measured ones.
         plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.REVERSE);
-        JFreeChart chart = new JFreeChart(title, new Font(FONT, Font.BOLD, 15), plot, false);
+        JFreeChart chart = new JFreeChart(title, new Font(FONT, Font.BOLD, TITLE_PT), plot, false);
         // Hovering a point says its workload, whose it is, its figures and where a published one comes from:
         // "4K random read · Kingston DC3000ME 7.68TB (its review), 16 jobs: IODepth 32, 1,950,000 IOPS; 4K random
         // read section". The workload is the title's (the live view changes it).

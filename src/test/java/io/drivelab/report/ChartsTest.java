@@ -225,6 +225,24 @@ class ChartsTest {
         assertEquals(2_000, named, "every sample still has its tip");
     }
 
+    @Test
+    void aTitleTooLongForANarrowChartIsMadeSmallerToStayOnOneLineAndGrowsBackWhenThereIsRoom() {
+        // the live view's charts in a 1,440 px window wrapped this title into two lines
+        JFreeChart chart = Charts.latency("128K sequential write: latency against bandwidth", Throughput.MB_S,
+                Charts.collection(List.of()), null);
+        Charts.fitTitle(chart, 390);
+        float narrow = chart.getTitle().getFont().getSize2D();
+        assertTrue(narrow < 15, "still " + narrow + " pt");
+        var text = new java.awt.font.FontRenderContext(null, true, true);
+        assertTrue(chart.getTitle().getFont().getStringBounds(chart.getTitle().getText(), text).getWidth() < 390 - 22);
+
+        Charts.fitTitle(chart, 900);
+        assertEquals(15, chart.getTitle().getFont().getSize2D());
+        chart.setTitle("A workload with a name no chart 200 px wide can hold on one line at any size");
+        Charts.fitTitle(chart, 200);
+        assertEquals(11, chart.getTitle().getFont().getSize2D(), "at its smallest, it wraps");
+    }
+
     private static JFreeChart timeChart(int samples) {
         org.jfree.data.xy.XYSeries throughput = Charts.series("IOPS");
         for (int i = 0; i < samples; i++) {

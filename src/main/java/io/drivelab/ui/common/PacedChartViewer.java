@@ -4,6 +4,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
+import io.drivelab.report.Charts;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.scene.image.ImageView;
@@ -28,6 +29,8 @@ final class PacedChartViewer extends ChartViewer {
     private final ChartChangeListener paced = e -> drawSoon(this);
     /** The background drawing, over the canvas (which still takes the mouse), under the zoom rectangle. */
     private final ImageView picture = new ImageView();
+    private String fittedTitle;
+    private double fittedWidth;
 
     PacedChartViewer(JFreeChart chart) {
         super(chart);
@@ -43,6 +46,7 @@ final class PacedChartViewer extends ChartViewer {
         // JFreeChart-FX draws the canvas itself at once when its size changes (its own listeners come first)
         canvas.widthProperty().addListener(o -> BackgroundChartDrawing.canvasDrewItself(canvas));
         canvas.heightProperty().addListener(o -> BackgroundChartDrawing.canvasDrewItself(canvas));
+        canvas.widthProperty().addListener(o -> fitTitle());
         pace(chart);
     }
 
@@ -53,7 +57,23 @@ final class PacedChartViewer extends ChartViewer {
             old.removeChangeListener(paced);
         }
         super.setChart(chart);
+        fittedTitle = null;
         pace(chart);
+    }
+
+    /**
+     * The title on one line where a smaller size lets it ({@link Charts#fitTitle}), measured again only when the
+     * title or the width changed (the live chart changes ten times a second); a new size redraws.
+     */
+    private void fitTitle() {
+        JFreeChart chart = getChart();
+        String title = chart == null || chart.getTitle() == null ? null : chart.getTitle().getText();
+        double width = getCanvas().getWidth();
+        if (title != null && (!title.equals(fittedTitle) || width != fittedWidth)) {
+            fittedTitle = title;
+            fittedWidth = width;
+            Charts.fitTitle(chart, width);
+        }
     }
 
     /** Styled and looked up as every chart viewer ("ChartViewer"), not by this class's name. */
@@ -73,6 +93,7 @@ final class PacedChartViewer extends ChartViewer {
             Platform.runLater(() -> drawSoon(viewer));
             return;
         }
+        viewer.fitTitle();  // a new title (the live view's next workload) sized before it is drawn
         WAITING.add(viewer);
         if (drawer == null) {
             drawer = new AnimationTimer() {

@@ -157,6 +157,23 @@ class ChartViewersTest {
         assertTrue(known, "the canvas's rendering info has no item for the new point (no tooltip, no click)");
     }
 
+    /** A 1,440 px window's live charts wrapped their titles into two lines (2026-12-05). */
+    @Test
+    void aTitleTooLongForTheViewerIsDrawnSmallerOnOneLineAndItsSizeComesBackInAWiderOne() throws Exception {
+        double width = WaitForAsyncUtils.asyncFx(() -> viewer.getCanvas().getWidth()).get();
+        assertTrue(width < 450, "the viewer is " + width + " px wide");
+        WaitForAsyncUtils.asyncFx(() -> chart.setTitle("128K sequential write: latency against bandwidth")).get();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(chart.getTitle().getFont().getSize2D() < 15, "the title kept its 15 pt");
+
+        WaitForAsyncUtils.asyncFx(() -> viewer.getScene().getWindow().setWidth(1000)).get();
+        WaitForAsyncUtils.asyncFx(() -> viewer.setPrefWidth(900)).get();
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.asyncFx(() -> viewer.getCanvas().getWidth()).get() > 800);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(15, chart.getTitle().getFont().getSize2D(), "not grown back with room for it");
+    }
+
     private void shownMoreThan(int before) throws java.util.concurrent.TimeoutException {
         var canvas = viewer.getCanvas();
         WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
