@@ -128,7 +128,7 @@ public final class Charts {
      */
     public static void fitTitle(JFreeChart chart, double width) {
         org.jfree.chart.title.TextTitle title = chart.getTitle();
-        if (title == null || title.getText() == null || width <= 0) {
+        if (title == null || width <= 0) {
             return;
         }
         double room = width - chart.getPadding().getLeft() - chart.getPadding().getRight()

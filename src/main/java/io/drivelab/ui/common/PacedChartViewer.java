@@ -44,9 +44,11 @@ final class PacedChartViewer extends ChartViewer {
         picture.layoutYProperty().bind(canvas.layoutYProperty());
         getChildren().add(getChildren().indexOf(canvas) + 1, picture);
         // JFreeChart-FX draws the canvas itself at once when its size changes (its own listeners come first)
-        canvas.widthProperty().addListener(o -> BackgroundChartDrawing.canvasDrewItself(canvas));
+        canvas.widthProperty().addListener(o -> {
+            BackgroundChartDrawing.canvasDrewItself(canvas);
+            fitTitle();
+        });
         canvas.heightProperty().addListener(o -> BackgroundChartDrawing.canvasDrewItself(canvas));
-        canvas.widthProperty().addListener(o -> fitTitle());
         pace(chart);
     }
 
