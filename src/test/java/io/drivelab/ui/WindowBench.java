@@ -1,6 +1,8 @@
 package io.drivelab.ui;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -366,6 +368,7 @@ public final class WindowBench {
         // counted as taken in, not from the time chart, which holds a preloaded hour thinned
         long samplesBefore = LivePreload.samplesTakenIn(app.window().run());
         long measureStart = System.nanoTime();
+        long[] machineBefore = machineCpuTicks();
         Timeline end = new Timeline(new KeyFrame(Duration.seconds(seconds), e -> {
             probe.stop();
             long samples = LivePreload.samplesTakenIn(app.window().run()) - samplesBefore;
@@ -379,9 +382,13 @@ public final class WindowBench {
                 }
             }
             List<Long> cpu = gaps.stream().map(g -> g[2]).sorted().toList();
-            System.out.printf(Locale.ROOT, "busy cpu_p99_ms %.1f cpu_worst_ms %.1f cpu_share %.3f%n",
+            long[] machine = machineCpuTicks();
+            double ticks = Math.max(1, machine[2] - machineBefore[2]);
+            System.out.printf(Locale.ROOT, "busy cpu_p99_ms %.1f cpu_worst_ms %.1f cpu_share %.3f "
+                            + "machine_busy %.3f machine_steal %.3f%n",
                     ms(cpu.get(cpu.size() * 99 / 100)), ms(cpu.get(cpu.size() - 1)),
-                    cpu.stream().mapToLong(Long::longValue).sum() / (double) seconds / 1e9);
+                    cpu.stream().mapToLong(Long::longValue).sum() / (double) seconds / 1e9,
+                    (machine[0] - machineBefore[0]) / ticks, (machine[1] - machineBefore[1]) / ticks);
             Runtime runtime = Runtime.getRuntime();
             System.out.printf(Locale.ROOT, "stall %s heap_mb %d running %s samples_per_s %s%n",
                     gapFigures(gaps.stream().map(g -> g[0]).toList()),
@@ -390,6 +397,26 @@ public final class WindowBench {
             done.countDown();
         }));
         end.play();
+    }
+
+    /**
+     * All CPUs' ticks (/proc/stat's first line): {busy, stolen by the host, all}, to say how loaded the machine was
+     * during the measure (the engine's I/O in RAM keeps both CPUs of a 2-core machine busy, on the VM's disk it
+     * does not); zeros where there is no /proc/stat.
+     */
+    private static long[] machineCpuTicks() {
+        try {
+            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            // cpu user nice system idle iowait irq softirq steal (guest time is counted in user)
+            long all = 0;
+            for (int i = 1; i <= 8; i++) {
+                all += Long.parseLong(f[i]);
+            }
+            long steal = Long.parseLong(f[8]);
+            return new long[]{all - Long.parseLong(f[4]) - Long.parseLong(f[5]) - steal, steal, all};
+        } catch (IOException | RuntimeException e) {
+            return new long[]{0, 0, 0};
+        }
     }
 
     /**
