@@ -191,8 +191,8 @@ final class BackgroundChartDrawing {
         XYSeriesCollection copy = new XYSeriesCollection();
         for (int s = 0; s < original.getSeriesCount(); s++) {
             XYSeries series = original.getSeries(s);
-            // in the original's order, which is sorted where it sorts: nothing to sort or look up when adding
-            XYSeries same = new XYSeries(series.getKey(), false, true);
+            // sorted and free of duplicates as the original (a sorted collection is drawn from a binary search)
+            XYSeries same = new XYSeries(series.getKey(), series.getAutoSort(), series.getAllowDuplicateXValues());
             same.setDescription(series.getDescription());
             for (Object item : series.getItems()) {
                 same.add((XYDataItem) item, false);  // a copy of the item (its class kept: a partial mark)

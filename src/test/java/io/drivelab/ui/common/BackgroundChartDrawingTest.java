@@ -101,6 +101,24 @@ class BackgroundChartDrawingTest {
         assertFalse(tips.generateToolTip(dataset, 0, 1).contains("(partial"));
     }
 
+    @Test
+    void aSortedLineIsSortedInTheCopyAsItWasInJFreeChartsClone() {
+        // the live view's matrix curves sort their points: their drawing looks its visible points up by x
+        var sorted = new org.jfree.data.xy.XYSeries("run 3, 1 job", true, false);
+        sorted.add(4, 3000);
+        sorted.add(1, 1000);
+        var original = new XYSeriesCollection(sorted);
+        original.addSeries(Charts.series("IOPS"));
+
+        XYSeriesCollection copy = BackgroundChartDrawing.copyOf(original);
+
+        assertTrue(copy.getSeries(0).getAutoSort());
+        assertFalse(copy.getSeries(0).getAllowDuplicateXValues());
+        assertFalse(copy.getSeries(1).getAutoSort());
+        original.removeSeries(1);
+        assertEquals(org.jfree.data.DomainOrder.ASCENDING, BackgroundChartDrawing.copyOf(original).getDomainOrder());
+    }
+
     private static List<String> labels(JFreeChart chart) {
         LegendItemCollection items = chart.getXYPlot().getLegendItems();
         return java.util.stream.IntStream.range(0, items.getItemCount()).mapToObj(i -> items.get(i).getLabel())
