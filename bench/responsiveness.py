@@ -36,10 +36,10 @@ The machine (since 2026-12-03): bench/machine_stalls.py runs beside each window,
 it woke 2 ms or more late, which no process of normal priority can cause. Printed: how often the machine stood still,
 and in how many of the gaps over 20 ms. On this project's 2-core VM it did during the engine's writes to the VM's
 disk, 16-24 ms at a time, with both CPUs idle (perf sched); --folder /dev/shm puts the test file in RAM instead.
-Since 2026-12-05 (morning) the live run's test file is in /dev/shm by default, where it is there: a user's SSD does not
-stop the machine, and the engine there keeps both CPUs busy (1.6 of 2 cores on the quick plan against 0.3 on the VM's
-disk: the harder load for the window); printed is how busy the CPUs were in the measure. --folder /tmp measures it on
-the VM's disk, as before.
+Since 2026-12-05 (morning) the live run's test file is in /dev/shm by default, where the machine has one: a user's
+SSD does not stop the machine, and the engine there keeps both CPUs busy (1.6 of 2 cores on the quick plan against 0.3
+on the VM's disk: the harder load for the window); printed is how busy the CPUs were in the measure. --folder /tmp
+measures it on the VM's disk, as before.
 Since 2026-12-04 (evening) each gap is also printed less the time the machine stood still in it (worst and 99th
 percentile over every gap): what the window's own work and the load of the run made of it, the virtual machine's
 standstill taken out, beside the raw figures, which stay the measure against the goals.
